@@ -1,0 +1,94 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * Environment, validated once at start-up. A bad value stops the server with
+ * a message naming the variable (see ConfigError).
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SESSION_SECRET: z.string().min(32, "must have at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().min(3).default("Lar Imóveis <nao-responda@larimoveis.com.br>"),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, "must have at least 8 characters").optional(),
+  SEED_DEMO: z.enum(["true", "false"]).default("true"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Requests per window for login and public forms; tests raise it. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+});
+
+export type Config = z.infer<typeof schema> & {
+  dataDir: string;
+  databaseFile: string;
+  uploadsDir: string;
+  outboxDir: string;
+  sessionSecret: string;
+  publicUrl: string;
+};
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+let cached: Config | null = null;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings mean "unset", as in a .env file with `SMTP_URL=`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n${lines.join("\n")}`);
+  }
+  const values = parsed.data;
+  if (values.ADMIN_EMAIL && !values.ADMIN_PASSWORD) {
+    throw new ConfigError("Invalid environment configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set");
+  }
+  const dataDir = path.resolve(values.DATA_DIR);
+  fs.mkdirSync(dataDir, { recursive: true });
+  return {
+    ...values,
+    dataDir,
+    databaseFile: path.join(dataDir, "app.db"),
+    uploadsDir: path.join(dataDir, "uploads"),
+    outboxDir: path.join(dataDir, "outbox"),
+    sessionSecret: values.SESSION_SECRET ?? readOrCreateSecret(dataDir),
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
+  };
+}
+
+/** A secret made once and kept beside the data, so sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, ".session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // first start: create it below
+  }
+  const secret = crypto.randomBytes(48).toString("base64url");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function config(): Config {
+  cached ??= loadConfig();
+  return cached;
+}
+
+/** Tests switch DATA_DIR between files; production never calls this. */
+export function resetConfigCache(): void {
+  cached = null;
+}

@@ -1,0 +1,69 @@
+import { useEffect } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  data,
+  isRouteErrorResponse,
+  useLoaderData,
+  useRouteError,
+  type LinksFunction,
+} from "react-router";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { Toaster } from "./components/toaster";
+import { ErrorPage, NotFoundPage } from "./components/error-pages";
+import { readToast } from "./modules/session.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.ico", sizes: "any" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { toast, clear } = await readToast(request);
+  return data({ toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="pt-BR">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1c4470" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { toast } = useLoaderData<typeof loader>();
+  useEffect(() => {
+    // Tests wait for this to know the page is interactive.
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return (
+    <>
+      <Toaster toast={toast} />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} message={typeof error.data === "object" && error.data && "message" in error.data ? String(error.data.message) : undefined} />;
+  return <ErrorPage status={500} />;
+}

@@ -1,0 +1,68 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/**
+ * The site map. Pathless layouts keep the public site (header and footer),
+ * the admin area and the broker area apart; resource routes (files, XML,
+ * sitemap, health) sit at the end.
+ */
+export default [
+  // ── public site, with header and footer ───────────────────────────────
+  layout("routes/public/layout.tsx", [
+    index("routes/public/home.tsx"),
+    route("imoveis", "routes/public/catalogue.tsx", { id: "catalogue-all" }),
+    route("buscar", "routes/public/catalogue.tsx", { id: "catalogue-search" }),
+    route("alugar", "routes/public/catalogue.tsx", { id: "catalogue-rent" }),
+    route("categoria/:type", "routes/public/catalogue.tsx", { id: "catalogue-category" }),
+    route("imovel/:slugOrId", "routes/public/property.tsx"),
+    route("sobre", "routes/public/about.tsx"),
+    route("contato", "routes/public/contact.tsx"),
+    route("privacidade", "routes/public/privacy.tsx"),
+    route("blog", "routes/public/blog.tsx"),
+    route("blog/:slug", "routes/public/blog-post.tsx"),
+    route("corretor/:brokerUrl", "routes/public/broker-link.tsx"),
+    route("*", "routes/public/not-found.tsx"),
+  ]),
+  // ── public, without header and footer ─────────────────────────────────
+  route("obrigado", "routes/public/thanks.tsx"),
+
+  // ── sign-in ────────────────────────────────────────────────────────────
+  route("login", "routes/auth/admin-login.tsx", { id: "admin-login" }),
+  route("login-emergencia", "routes/auth/admin-login.tsx", { id: "admin-login-emergency" }),
+  route("logout", "routes/auth/logout.tsx"),
+
+  // ── admin area ─────────────────────────────────────────────────────────
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      layout("routes/admin/properties.tsx", [
+        index("routes/admin/properties-index.tsx"),
+        route("imoveis/novo", "routes/admin/property-editor.tsx", { id: "admin-property-new" }),
+        route("imoveis/:id/editar", "routes/admin/property-editor.tsx", { id: "admin-property-edit" }),
+      ]),
+      route("*", "routes/admin/not-found.tsx"),
+    ]),
+  ]),
+
+  // ── broker area ────────────────────────────────────────────────────────
+  ...prefix("broker", [
+    route("login", "routes/broker/login.tsx"),
+    route("forgot-password", "routes/broker/forgot-password.tsx"),
+    route("reset-password", "routes/broker/reset-password.tsx"),
+    route("bloqueado", "routes/broker/blocked.tsx"),
+    route("sidebar", "routes/broker/sidebar.ts"),
+    layout("routes/broker/layout.tsx", [
+      index("routes/broker/index.tsx"),
+      route("dashboard", "routes/broker/dashboard.tsx"),
+      route("properties", "routes/broker/properties.tsx", [
+        route("novo", "routes/broker/property-editor.tsx", { id: "broker-property-new" }),
+        route(":id/editar", "routes/broker/property-editor.tsx", { id: "broker-property-edit" }),
+      ]),
+      route("*", "routes/broker/not-found.tsx"),
+    ]),
+  ]),
+
+  // ── resources ──────────────────────────────────────────────────────────
+  route("healthz", "routes/resources/healthz.ts"),
+  route("uploads/*", "routes/resources/uploads.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+] satisfies RouteConfig;

@@ -1,0 +1,52 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, data, useActionData, useLoaderData } from "react-router";
+import { AuthCard } from "~/components/auth-card";
+import { LoginForm } from "~/components/login-form";
+import { Alert, buttonClass } from "~/components/ui";
+import { LoginError, login, loginSchema, safeRedirect } from "~/modules/auth.server";
+import { getSessionUser, redirectWithToast } from "~/modules/session.server";
+import type { Route } from "./+types/admin-login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Login administrativo | Lar Imóveis" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return { alreadyAdmin: user?.role === "admin", redirectTo: safeRedirect(redirectTo, "") || null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  try {
+    const { setCookie } = await login(request, ["admin"]);
+    return redirectWithToast(safeRedirect(submission.value.redirectTo, "/admin"), { type: "success", message: "Login realizado com sucesso!" }, { headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    if (error instanceof LoginError) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status });
+    throw error;
+  }
+}
+
+export default function AdminLogin() {
+  const { alreadyAdmin, redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  if (alreadyAdmin) {
+    return (
+      <AuthCard title="Login administrativo">
+        {/* Goes on to /admin after 2 seconds, with or without JavaScript. */}
+        <meta httpEquiv="refresh" content="2;url=/admin" />
+        <Alert tone="info">Você já está logado no painel admin.</Alert>
+        <Link to="/admin" className={buttonClass("primary", "md", "mt-4 w-full")}>
+          Ir para o painel
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Login administrativo" subtitle="Acesso restrito à equipe da imobiliária." footer={<Link to="/" className="hover:underline">Voltar ao site</Link>}>
+      <LoginForm lastResult={lastResult} redirectTo={redirectTo} />
+    </AuthCard>
+  );
+}
+

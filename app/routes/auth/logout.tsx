@@ -1,0 +1,15 @@
+import { redirect } from "react-router";
+import { logout, safeRedirect } from "~/modules/auth.server";
+import { redirectWithToast } from "~/modules/session.server";
+import type { Route } from "./+types/logout";
+
+/** Logout is a POST (no state change on GET); a GET just goes home. */
+export async function loader() {
+  return redirect("/");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await request.formData();
+  const cleared = await logout(request);
+  return redirectWithToast(safeRedirect(form.get("redirectTo"), "/"), { type: "success", message: "Logout realizado com sucesso" }, { headers: { "Set-Cookie": cleared } });
+}

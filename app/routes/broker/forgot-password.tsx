@@ -1,0 +1,68 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, data, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
+import { AuthCard } from "~/components/auth-card";
+import { Alert, Button, Field, Input } from "~/components/ui";
+import { log, errorFields } from "~/modules/logger.server";
+import { requestPasswordReset } from "~/modules/password-reset.server";
+import { RATE_LIMIT_MESSAGE, clientIp, hitRateLimits } from "~/modules/rate-limit.server";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Recuperar senha | Lar Imóveis" }, { name: "robots", content: "noindex" }];
+
+const schema = z.object({
+  email: z.string({ error: "Informe seu email" }).trim().toLowerCase().min(1, "Informe seu email").pipe(z.email("Informe um e-mail válido")),
+});
+
+export async function action({ request }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const limit = hitRateLimits([`forgot:ip:${clientIp(request)}`, `forgot:email:${submission.value.email}`], { max: 5 });
+  if (!limit.ok) return data({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), sent: false }, { status: 429 });
+  try {
+    const outcome = await requestPasswordReset(submission.value.email);
+    if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: { email: ["Email não cadastrado"] } }), sent: false }, { status: 400 });
+  } catch (error) {
+    log.error("password reset mail failed", errorFields(error));
+    return data({ result: submission.reply({ formErrors: ["Erro ao enviar email"] }), sent: false }, { status: 500 });
+  }
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <AuthCard
+      title="Recuperar senha"
+      subtitle="Informe seu email"
+      footer={
+        <Link to="/broker/login" className="text-brand-700 hover:underline">
+          Voltar ao Login
+        </Link>
+      }
+    >
+      {actionData?.sent ? (
+        <Alert tone="success" className="mb-4">
+          Enviamos um link de redefinição para o seu e-mail. Ele vale por 1 hora.
+        </Alert>
+      ) : null}
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        {form.errors?.[0] ? <Alert tone="danger">{form.errors[0]}</Alert> : null}
+        <Field label="E-mail" htmlFor={fields.email.id} error={fields.email.errors}>
+          <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder="seu@email.com.br" />
+        </Field>
+        <Button type="submit" className="w-full" pending={navigation.state === "submitting"}>
+          Enviar link
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,58 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
+import { AuthCard } from "~/components/auth-card";
+import { LoginForm } from "~/components/login-form";
+import { LoginError, login, loginSchema, safeRedirect } from "~/modules/auth.server";
+import { db } from "~/modules/db.server";
+import { getSessionUser, redirectWithToast } from "~/modules/session.server";
+import type { Route } from "./+types/login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Login do corretor | Lar Imóveis" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  if (user?.role === "admin" || user?.broker?.isActive) throw redirect("/broker/dashboard");
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  return { redirectTo: safeRedirect(redirectTo, "") || null };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  try {
+    // An admin may sign in here too: the broker area opens with admin powers.
+    const { userId, role, setCookie } = await login(request, ["broker", "admin"]);
+    if (role === "broker") {
+      const broker = await db().selectFrom("brokers").select("is_active").where("user_id", "=", userId).executeTakeFirst();
+      if (!broker?.is_active) throw redirect("/broker/bloqueado", { headers: { "Set-Cookie": setCookie } });
+    }
+    return redirectWithToast(safeRedirect(submission.value.redirectTo, "/broker/dashboard"), { type: "success", message: "Login realizado com sucesso!" }, { headers: { "Set-Cookie": setCookie } });
+  } catch (error) {
+    if (error instanceof LoginError) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status });
+    throw error;
+  }
+}
+
+export default function BrokerLogin() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <AuthCard
+      title="Área do corretor"
+      subtitle="Entre com seu e-mail e senha."
+      footer={
+        <div className="flex justify-between">
+          <Link to="/broker/forgot-password" className="text-brand-700 hover:underline">
+            Esqueci minha senha
+          </Link>
+          <Link to="/" className="hover:underline">
+            Voltar ao site
+          </Link>
+        </div>
+      }
+    >
+      <LoginForm lastResult={lastResult} redirectTo={redirectTo} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,23 @@
+import { createCookie, redirect } from "react-router";
+import { requireBrokerArea, safeRedirect } from "~/modules/auth.server";
+import type { Route } from "./+types/sidebar";
+
+/** The sidebar's collapsed state lives in a cookie so the server renders it right. */
+export const sidebarCookie = createCookie("sidebar", { path: "/broker", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
+
+export async function readSidebarCollapsed(request: Request): Promise<boolean> {
+  return (await sidebarCookie.parse(request.headers.get("Cookie"))) === "collapsed";
+}
+
+export async function loader() {
+  return redirect("/broker/dashboard");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  await requireBrokerArea(request);
+  const form = await request.formData();
+  const collapsed = form.get("collapsed") === "true";
+  return redirect(safeRedirect(form.get("redirectTo"), "/broker/dashboard"), {
+    headers: { "Set-Cookie": await sidebarCookie.serialize(collapsed ? "collapsed" : "expanded") },
+  });
+}

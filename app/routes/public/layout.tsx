@@ -1,0 +1,25 @@
+import { Outlet, useLoaderData } from "react-router";
+import { PublicFooter, PublicHeader } from "~/components/layout/public-shell";
+import { getSessionUser } from "~/modules/session.server";
+import type { Route } from "./+types/layout";
+
+/** Header and footer of the public site; 'Minha Conta' only for a signed-in admin. */
+export async function loader({ request }: Route.LoaderArgs) {
+  // Only read the session when there is a cookie: anonymous visitors cost no query.
+  const hasCookie = request.headers.get("Cookie")?.includes("__session=");
+  const user = hasCookie ? await getSessionUser(request) : null;
+  return { isAdmin: user?.role === "admin" };
+}
+
+export default function PublicLayout() {
+  const { isAdmin } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex min-h-screen flex-col">
+      <PublicHeader isAdmin={isAdmin} />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <PublicFooter />
+    </div>
+  );
+}

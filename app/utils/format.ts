@@ -1,0 +1,60 @@
+/** pt-BR formats, one place: money (BRL), dates, areas. */
+const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" });
+const brlCompact = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", maximumFractionDigits: 0 });
+const number = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
+
+export function formatBRL(value: number | null | undefined, options: { cents?: boolean } = {}): string {
+  const v = Number.isFinite(value) ? Number(value) : 0;
+  return (options.cents === false ? brlCompact : brl).format(v).replace(/\u00a0/g, " ");
+}
+
+export function formatArea(value: number | null | undefined): string {
+  return `${number.format(Number(value) || 0)} m²`;
+}
+
+export function formatNumber(value: number): string {
+  return number.format(value);
+}
+
+function pad(n: number): string {
+  return String(n).padStart(2, "0");
+}
+
+/** dd/MM/yyyy HH:mm in the agency's time zone (America/Sao_Paulo). */
+export function formatDateTime(iso: string | Date | null | undefined): string {
+  if (!iso) return "";
+  const d = typeof iso === "string" ? new Date(iso) : iso;
+  if (Number.isNaN(d.getTime())) return "";
+  const parts = new Intl.DateTimeFormat("pt-BR", {
+    timeZone: "America/Sao_Paulo",
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hour12: false,
+  }).formatToParts(d);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${get("day")}/${get("month")}/${get("year")} ${get("hour")}:${get("minute")}`;
+}
+
+export function formatDate(iso: string | Date | null | undefined): string {
+  return formatDateTime(iso).slice(0, 10);
+}
+
+/** dd-MM-yyyy for file names (CSV exports). */
+export function formatDateForFile(d: Date = new Date()): string {
+  return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
+}
+
+/** Parses "1.234,56", "1234.56" or "1234,56" into a number; null when not a number. */
+export function parseDecimal(input: unknown): number | null {
+  if (typeof input === "number") return Number.isFinite(input) ? input : null;
+  if (typeof input !== "string") return null;
+  let s = input.trim().replace(/\s/g, "").replace(/^R\$/i, "");
+  if (s === "") return null;
+  if (s.includes(",")) s = s.replace(/\./g, "").replace(",", ".");
+  if (!/^-?\d+(\.\d+)?$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}

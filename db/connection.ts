@@ -1,0 +1,40 @@
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import type { Database } from "./schema";
+
+/**
+ * Opens the SQLite file with the pragmas this app relies on: WAL so readers
+ * never wait for the writer, foreign keys enforced, and a busy timeout so a
+ * concurrent writer (a backup, a script) makes others wait instead of failing.
+ */
+export function openSqlite(file: string): SQLite.Database {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("synchronous = NORMAL");
+  return sqlite;
+}
+
+export function createDb(file: string): { db: Kysely<Database>; sqlite: SQLite.Database } {
+  const sqlite = openSqlite(file);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, sqlite };
+}
+
+/** Consistent online copy (SQLite backup API): safe while the server writes. */
+export async function backupSqlite(sqlite: SQLite.Database, destination: string): Promise<void> {
+  await sqlite.backup(destination);
+}
+
+export async function pingDb(sqlite: SQLite.Database): Promise<boolean> {
+  try {
+    sqlite.prepare("select 1").get();
+    return true;
+  } catch {
+    return false;
+  }
+}

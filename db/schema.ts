@@ -1,0 +1,413 @@
+import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/** Kysely table types for db/migrations. Timestamps are ISO-8601 text, booleans 0/1. */
+
+type Timestamp = string;
+type Bool = number;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  role: "admin" | "broker";
+  name: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BrokersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  email: string;
+  phone: Generated<string>;
+  profile_image: string | null;
+  custom_url_path: string | null;
+  is_active: Generated<Bool>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
+export interface CrmAdminsTable {
+  email: string;
+  granted_by: string | null;
+  created_at: Timestamp;
+}
+
+export type PropertyTypeCode = "pronto" | "lancamento" | "terrenos" | "rent" | "imobiliario";
+export type PropertyKind = "Apartamento" | "Casa" | "Sala Comercial" | "Loja" | "Terreno" | "Galpão";
+export type PropertyPurpose = "sale" | "rent" | "both";
+export type PropertyStatus = "available" | "sold" | "rented" | "reserved";
+export type ConstructionStatus = "ready" | "under_construction" | "off_plan" | "renovation";
+export type FacingDirection = "north" | "south" | "east" | "west" | "northeast" | "northwest" | "southeast" | "southwest";
+
+export interface PropertiesTable {
+  id: Generated<number>;
+  title: string;
+  slug: string | null;
+  description: Generated<string>;
+  type: PropertyTypeCode;
+  property_type: PropertyKind;
+  purpose: PropertyPurpose;
+  status: Generated<PropertyStatus>;
+  construction_status: ConstructionStatus;
+  construction_year: number | null;
+  price: Generated<number>;
+  rent_price: Generated<number>;
+  condo_fee: Generated<number>;
+  iptu: Generated<number>;
+  rental: Generated<Bool>;
+  address: Generated<string>;
+  street_number: string | null;
+  complement: string | null;
+  neighborhood: Generated<string>;
+  city: Generated<string>;
+  state: Generated<string>;
+  postal_code: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  area: Generated<number>;
+  bedrooms: Generated<number>;
+  bathrooms: Generated<number>;
+  suites: Generated<number>;
+  parking_spots: Generated<number>;
+  floor: number | null;
+  total_floors: number | null;
+  facing_direction: FacingDirection | null;
+  furnished: Generated<Bool>;
+  pets_allowed: Generated<Bool>;
+  featured: Generated<Bool>;
+  /** JSON array of public image URLs; the first is the cover. */
+  images: Generated<string>;
+  amenities: Generated<string>;
+  nearby_amenities: Generated<string>;
+  special_features: Generated<string>;
+  storage_folder: string | null;
+  user_id: string | null;
+  broker_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PropertyOptionsTable {
+  id: string;
+  property_id: number;
+  area: number;
+  bedrooms: number;
+  bathrooms: number;
+  suites: number | null;
+  created_at: Timestamp;
+}
+
+export type LeadStatus = "entrada" | "qualificacao" | "negociacao" | "fechamento";
+
+export interface LeadsTable {
+  id: Generated<number>;
+  name: Generated<string>;
+  email: Generated<string>;
+  phone: Generated<string>;
+  phone_normalized: string | null;
+  message: Generated<string>;
+  property_id: number | null;
+  property_title: string | null;
+  property_url: string | null;
+  broker_id: string | null;
+  status: Generated<LeadStatus>;
+  stage_id: number | null;
+  rating: Generated<number>;
+  total_value: number | null;
+  tags: Generated<string>;
+  priority: string | null;
+  order_index: Generated<number>;
+  source: Generated<"site" | "board" | "csv" | "roleta">;
+  campaign: string | null;
+  labels: string | null;
+  favorite: Generated<Bool>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CrmPipelinesTable {
+  id: Generated<number>;
+  name: string;
+  is_default: Generated<Bool>;
+  lead_entry_stage_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface CrmStagesTable {
+  id: Generated<number>;
+  pipeline_id: number;
+  name: string;
+  position: Generated<number>;
+  probability: number | null;
+  created_at: Timestamp;
+}
+
+export interface CrmContactsTable {
+  id: Generated<number>;
+  first_name: string;
+  email: string | null;
+  phone: string | null;
+  owner_id: string | null;
+  created_at: Timestamp;
+}
+
+export interface CrmDealsTable {
+  id: Generated<number>;
+  title: string;
+  amount: number | null;
+  currency: Generated<string>;
+  status: Generated<"open" | "won" | "lost">;
+  stage_id: number | null;
+  owner_id: string | null;
+  company_id: number | null;
+  external_source_id: number | null;
+  description: string | null;
+  order_index: Generated<number>;
+  rating: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CrmDealParticipantsTable {
+  deal_id: number;
+  contact_id: number;
+  role: Generated<string>;
+}
+
+export type ActivityType = "call" | "whatsapp" | "email" | "meeting" | "followup";
+
+export interface CrmActivitiesTable {
+  id: Generated<number>;
+  deal_id: number;
+  subject: Generated<string>;
+  type: Generated<ActivityType>;
+  content: string | null;
+  due_at: Timestamp | null;
+  completed_at: Timestamp | null;
+  template_id: number | null;
+  created_by: string | null;
+  created_at: Timestamp;
+}
+
+export interface CrmStageActivityTemplatesTable {
+  id: Generated<number>;
+  stage_id: number;
+  subject: string;
+  type: Generated<ActivityType>;
+  content: string | null;
+  offset_hours: Generated<number>;
+  active: Generated<Bool>;
+  created_at: Timestamp;
+}
+
+export interface CrmNotesTable {
+  id: Generated<number>;
+  deal_id: number;
+  body: string;
+  owner_id: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp | null;
+}
+
+export interface CrmStageChangesTable {
+  id: Generated<number>;
+  lead_id: number;
+  from_stage_id: number | null;
+  to_stage_id: number | null;
+  changed_by: string | null;
+  changed_by_email: string | null;
+  changed_at: Timestamp;
+}
+
+export interface BrokerSmtpSettingsTable {
+  broker_id: string;
+  host: string | null;
+  port: Generated<number>;
+  username: string | null;
+  password: string | null;
+  secure: Generated<Bool>;
+  from_name: string | null;
+  from_email: string | null;
+  updated_at: Timestamp;
+}
+
+export type WhatsappStatus = "connected" | "disconnected" | "connecting" | "creating" | "error" | "unknown";
+
+export interface WhatsappConnectionsTable {
+  id: Generated<number>;
+  broker_id: string;
+  instance_name: string;
+  status: Generated<WhatsappStatus>;
+  profile_name: string | null;
+  phone_number: string | null;
+  profile_picture_url: string | null;
+  qr_code: string | null;
+  pairing_code: string | null;
+  last_activity: Timestamp | null;
+  last_status_check: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type CampaignStatus = "draft" | "scheduled" | "running" | "paused" | "completed" | "cancelled";
+
+export interface CampaignsTable {
+  id: Generated<number>;
+  broker_id: string;
+  name: string;
+  message: string;
+  timing: string;
+  status: Generated<CampaignStatus>;
+  scheduled_at: Timestamp | null;
+  launched_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type CampaignJobStatus = "scheduled" | "sending" | "sent" | "failed" | "paused" | "cancelled";
+
+export interface CampaignJobsTable {
+  id: Generated<number>;
+  campaign_id: number;
+  lead_id: number | null;
+  lead_name: string | null;
+  to: string;
+  message: string;
+  fire_at: Timestamp;
+  status: Generated<CampaignJobStatus>;
+  error: string | null;
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+export interface RoletaRegistrationsTable {
+  id: Generated<number>;
+  broker_id: string;
+  broker_name: string;
+  broker_email: string;
+  registered_at: Timestamp;
+}
+
+export interface RoletaResultsTable {
+  id: Generated<number>;
+  broker_id: string | null;
+  broker_name: string;
+  prize: string;
+  position: number;
+  execution_type: Generated<"manual" | "automatic">;
+  draw_date: Timestamp;
+}
+
+export interface WebhookSettingsTable {
+  setting_key: string;
+  webhook_url: string | null;
+  enabled: Generated<Bool>;
+  updated_at: Timestamp;
+}
+
+export interface AutomaticRouletteSettingsTable {
+  id: Generated<number>;
+  enabled: Generated<Bool>;
+  scheduled_time: Generated<string>;
+  webhook_enabled: Generated<Bool>;
+  presence_start_time: Generated<string>;
+  presence_end_time: Generated<string>;
+  last_execution: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WebhooksTable {
+  id: Generated<number>;
+  url: string;
+  events: Generated<string>;
+  is_active: Generated<Bool>;
+  error_count: Generated<number>;
+  last_error: string | null;
+  last_triggered_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface BlogPostsTable {
+  id: Generated<number>;
+  slug: string;
+  title: string;
+  excerpt: string | null;
+  content: string;
+  cover_image: string | null;
+  status: Generated<"draft" | "published">;
+  published_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CourseMaterialsTable {
+  id: Generated<number>;
+  name: string;
+  file_path: string;
+  mime_type: string | null;
+  size: Generated<number>;
+  uploaded_by: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  brokers: BrokersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  crm_admins: CrmAdminsTable;
+  properties: PropertiesTable;
+  property_options: PropertyOptionsTable;
+  leads: LeadsTable;
+  crm_pipelines: CrmPipelinesTable;
+  crm_stages: CrmStagesTable;
+  crm_contacts: CrmContactsTable;
+  crm_deals: CrmDealsTable;
+  crm_deal_participants: CrmDealParticipantsTable;
+  crm_activities: CrmActivitiesTable;
+  crm_stage_activity_templates: CrmStageActivityTemplatesTable;
+  crm_notes: CrmNotesTable;
+  crm_stage_changes: CrmStageChangesTable;
+  broker_smtp_settings: BrokerSmtpSettingsTable;
+  whatsapp_connections: WhatsappConnectionsTable;
+  campaigns: CampaignsTable;
+  campaign_jobs: CampaignJobsTable;
+  roleta_registrations: RoletaRegistrationsTable;
+  roleta_results: RoletaResultsTable;
+  webhook_settings: WebhookSettingsTable;
+  automatic_roulette_settings: AutomaticRouletteSettingsTable;
+  webhooks: WebhooksTable;
+  blog_posts: BlogPostsTable;
+  course_materials: CourseMaterialsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type Broker = Selectable<BrokersTable>;
+export type Property = Selectable<PropertiesTable>;
+export type NewProperty = Insertable<PropertiesTable>;
+export type PropertyUpdate = Updateable<PropertiesTable>;
+export type PropertyOption = Selectable<PropertyOptionsTable>;
+export type Lead = Selectable<LeadsTable>;
+export type NewLead = Insertable<LeadsTable>;
+export type CrmStage = Selectable<CrmStagesTable>;

@@ -1,0 +1,96 @@
+// Production and development server: `node server.mjs` (built app) or
+// `node server.mjs --dev` (Vite middleware, hot reload).
+import compression from "compression";
+import express from "express";
+
+const DEV = process.argv.includes("--dev");
+if (!process.env.NODE_ENV) process.env.NODE_ENV = DEV ? "development" : "production";
+
+const server = express();
+server.disable("x-powered-by");
+server.set("trust proxy", process.env.TRUST_PROXY === "true");
+
+// One structured log line per request.
+server.use((req, res, next) => {
+  const start = process.hrtime.bigint();
+  res.on("finish", () => {
+    if (["warn", "error", "silent"].includes(process.env.LOG_LEVEL ?? "")) return;
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    process.stdout.write(
+      JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "request", method: req.method, path: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 }) + "\n",
+    );
+  });
+  next();
+});
+
+// The client address comes from the socket (or the proxy when TRUST_PROXY=true), never from the client's own header.
+server.use((req, _res, next) => {
+  req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+  next();
+});
+
+// CSRF: the session cookie is SameSite=Lax, and every state-changing request must come from this site.
+server.use((req, res, next) => {
+  if (["GET", "HEAD", "OPTIONS"].includes(req.method)) return next();
+  const origin = req.headers.origin;
+  const fetchSite = req.headers["sec-fetch-site"];
+  let allowed = fetchSite !== "cross-site";
+  if (origin && origin !== "null") {
+    try {
+      const host = new URL(origin).host;
+      const publicHost = process.env.PUBLIC_URL ? new URL(process.env.PUBLIC_URL).host : null;
+      allowed = allowed && (host === req.headers.host || host === publicHost);
+    } catch {
+      allowed = false;
+    }
+  } else if (origin === "null") {
+    allowed = false;
+  }
+  if (!allowed) {
+    res.status(403).type("text/plain; charset=utf-8").send("Origem não permitida.");
+    return;
+  }
+  next();
+});
+
+server.use(compression());
+
+let port;
+if (DEV) {
+  const vite = await import("vite");
+  const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
+  server.use(viteDevServer.middlewares);
+  const first = await viteDevServer.ssrLoadModule("./server/app.ts");
+  ({ port } = await first.bootstrap());
+  server.use(async (req, res, next) => {
+    try {
+      const source = await viteDevServer.ssrLoadModule("./server/app.ts");
+      return await source.app(req, res, next);
+    } catch (error) {
+      if (typeof error === "object" && error instanceof Error) viteDevServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  const build = await import("./build/server/index.js");
+  try {
+    ({ port } = await build.bootstrap());
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  server.use(build.app);
+  const stop = async () => {
+    listener.close();
+    await build.shutdown();
+    process.exit(0);
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+const listener = server.listen(port, () => {
+  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `listening on http://localhost:${port}` }) + "\n");
+});
