@@ -1,5 +1,7 @@
 // Production and development server: `node server.mjs` (built app) or
 // `node server.mjs --dev` (Vite middleware, hot reload).
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
 
@@ -72,15 +74,16 @@ if (DEV) {
     }
   });
 } else {
-  const build = await import("./build/server/index.js");
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
   try {
     ({ port } = await build.bootstrap());
   } catch (error) {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
-  server.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  server.use(express.static("build/client", { maxAge: "1h", index: false }));
+  server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
   server.use(build.app);
   const stop = async () => {
     listener.close();

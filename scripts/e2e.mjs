@@ -8,7 +8,8 @@ import path from "node:path";
 import { ensureChromium } from "./chromium.mjs";
 
 const chromium = ensureChromium();
-if (!fs.existsSync("build/server/index.js")) {
+const buildDir = process.env.BUILD_DIR ?? "build";
+if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
   console.error("No build found: run `npm run build` first (npm test does it).");
   process.exit(1);
 }
