@@ -50,3 +50,9 @@ export async function run<T>(fn: () => Promise<T>): Promise<{ response?: Respons
     return { thrown: error };
   }
 }
+
+/** Loader/action arguments for calling a route module directly in a test. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function routeArgs(request: Request, params: Record<string, string> = {}): any {
+  return { request, params, context: {} };
+}

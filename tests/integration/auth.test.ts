@@ -3,10 +3,9 @@ import { action as adminLoginAction } from "~/routes/auth/admin-login";
 import { action as brokerLoginAction } from "~/routes/broker/login";
 import { getSessionUser } from "~/modules/session.server";
 import { resetRateLimits } from "~/modules/rate-limit.server";
-import { formRequest, makeAdmin, makeBroker, run } from "../helpers";
+import { formRequest, makeAdmin, makeBroker, routeArgs, run } from "../helpers";
 
-type Args = Parameters<typeof adminLoginAction>[0];
-const args = (request: Request) => ({ request, params: {}, context: {} }) as unknown as Args;
+const args = (request: Request) => routeArgs(request);
 
 async function replyOf(result: Awaited<ReturnType<typeof run>>): Promise<{ status: number; body: any }> {
   const v = result.value as any;
