@@ -1,5 +1,6 @@
 // Production and development server: `node server.mjs` (built app) or
 // `node server.mjs --dev` (Vite middleware, hot reload).
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
@@ -7,6 +8,16 @@ import express from "express";
 
 const DEV = process.argv.includes("--dev");
 if (!process.env.NODE_ENV) process.env.NODE_ENV = DEV ? "development" : "production";
+
+/**
+ * A bad environment variable (ConfigError) or any other start-up failure:
+ * one clear message on stderr, exit code 1, no stack trace for config errors.
+ */
+function failStart(error) {
+  const isConfig = error instanceof Error && error.name === "ConfigError";
+  console.error(isConfig || !(error instanceof Error) ? String(error instanceof Error ? error.message : error) : (error.stack ?? error.message));
+  process.exit(1);
+}
 
 const server = express();
 server.disable("x-powered-by");
@@ -62,8 +73,13 @@ if (DEV) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   server.use(viteDevServer.middlewares);
-  const first = await viteDevServer.ssrLoadModule("./server/app.ts");
-  ({ port } = await first.bootstrap());
+  try {
+    const first = await viteDevServer.ssrLoadModule("./server/app.ts");
+    ({ port } = await first.bootstrap());
+  } catch (error) {
+    await viteDevServer.close();
+    failStart(error);
+  }
   server.use(async (req, res, next) => {
     try {
       const source = await viteDevServer.ssrLoadModule("./server/app.ts");
@@ -75,12 +91,13 @@ if (DEV) {
   });
 } else {
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-  const build = await import(pathToFileURL(path.join(buildDir, "server/index.js")).href);
+  const entry = path.join(buildDir, "server/index.js");
+  if (!fs.existsSync(entry)) failStart(`No build found at ${entry}: run \`npm run build\` first (or \`npm start\`, which builds).`);
+  const build = await import(pathToFileURL(entry).href);
   try {
     ({ port } = await build.bootstrap());
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
+    failStart(error);
   }
   server.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
   server.use(express.static(path.join(buildDir, "client"), { maxAge: "1h", index: false }));
@@ -97,3 +114,4 @@ if (DEV) {
 const listener = server.listen(port, () => {
   process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `listening on http://localhost:${port}` }) + "\n");
 });
+listener.on("error", failStart);

@@ -12,10 +12,16 @@ import type { Database } from "./schema";
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
-  sqlite.pragma("journal_mode = WAL");
-  sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
+  try {
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("foreign_keys = ON");
+    sqlite.pragma("busy_timeout = 5000");
+    sqlite.pragma("synchronous = NORMAL");
+  } catch (error) {
+    // Not a database (corrupt or foreign file): close it rather than leak the handle.
+    sqlite.close();
+    throw error;
+  }
   return sqlite;
 }
 
@@ -32,7 +38,8 @@ export async function backupSqlite(sqlite: SQLite.Database, destination: string)
 
 export async function pingDb(sqlite: SQLite.Database): Promise<boolean> {
   try {
-    sqlite.prepare("select 1").get();
+    // Reads the schema page, so an unreadable file fails here (select 1 would not touch it).
+    sqlite.prepare("select count(*) from sqlite_master").get();
     return true;
   } catch {
     return false;

@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
 import * as m0001 from "./migrations/0001_initial";
+import * as m0002 from "./migrations/0002_catalogue";
 
 /**
  * Migrations are imported statically so the bundled server and CLI carry
@@ -7,6 +8,7 @@ import * as m0001 from "./migrations/0001_initial";
  */
 const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
+  "0002_catalogue": m0002,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -2,17 +2,20 @@
 // TypeScript source through Vite (always current); in a production image it
 // uses the built bundle.
 import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 
 const args = process.argv.slice(2);
 let runCli;
 let close = async () => {};
 const useBuild = process.env.NODE_ENV === "production" || !fs.existsSync("node_modules/vite");
 if (useBuild) {
-  if (!fs.existsSync("build/server/index.js")) {
-    console.error("No build found: run `npm run build` first.");
+  const entry = path.resolve(process.env.BUILD_DIR || "build", "server/index.js");
+  if (!fs.existsSync(entry)) {
+    console.error(`No build found at ${entry}: run \`npm run build\` first.`);
     process.exit(1);
   }
-  ({ runCli } = await import("../build/server/index.js"));
+  ({ runCli } = await import(pathToFileURL(entry).href));
 } else {
   const { createServer } = await import("vite");
   const vite = await createServer({ server: { middlewareMode: true, hmr: false }, appType: "custom", logLevel: "error", configFile: "vite.config.ts" });

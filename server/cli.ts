@@ -1,5 +1,6 @@
 import path from "node:path";
 import fs from "node:fs/promises";
+import { z } from "zod";
 import { config } from "~/modules/config.server";
 import { closeDb, migrate, sqliteHandle } from "~/modules/db.server";
 import { seedDemo, seedBulkProperties } from "~/modules/seed.server";
@@ -40,6 +41,7 @@ export async function runCli(argv: string[]): Promise<number> {
         const email = flag("email") ?? process.env.ADMIN_EMAIL;
         const password = flag("password") ?? process.env.ADMIN_PASSWORD;
         if (!email || !password) throw new Error("Usage: npm run admin:create -- --email admin@example.com --password 'a long secret'");
+        if (!z.email().safeParse(email.trim().toLowerCase()).success) throw new Error(`Not an e-mail address: ${email}`);
         if (password.length < 8) throw new Error("The password must have at least 8 characters.");
         await migrate();
         if (await findUserByEmail(email)) throw new Error(`An account with ${email} already exists.`);

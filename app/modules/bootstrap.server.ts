@@ -1,15 +1,16 @@
 import { config } from "./config.server";
-import { closeDb, migrate } from "./db.server";
+import { closeDb, db, migrate } from "./db.server";
 import { ensureDefaultPipeline } from "./crm-setup.server";
 import { log } from "./logger.server";
-import { seedDemo } from "./seed.server";
+import { DEMO_ADMIN, demoLoginLines, seedDemo } from "./seed.server";
 import { purgeExpiredSessions } from "./session.server";
 import { ensureAdmin } from "./users.server";
 
 /**
  * Start-up, in order: validate the environment (throws ConfigError naming
- * the variable), migrate, create the ADMIN_EMAIL account, seed the demo on
- * an empty database.
+ * the variable), migrate, seed the demo on an empty database, create the
+ * ADMIN_EMAIL account when missing, print the demo logins while the demo
+ * admin exists.
  */
 let started: Promise<{ port: number }> | null = null;
 
@@ -23,20 +24,29 @@ async function run(): Promise<{ port: number }> {
   const applied = await migrate();
   if (applied.length) log.info("migrations applied", { migrations: applied });
   await ensureDefaultPipeline();
+  // The demo goes in first: it only seeds an empty database, and the
+  // ADMIN_EMAIL account below must not make the database look used.
+  if (cfg.SEED_DEMO === "true") {
+    const result = await seedDemo();
+    if (result.seeded) log.info("demo data created");
+  }
   if (cfg.ADMIN_EMAIL && cfg.ADMIN_PASSWORD) {
     const result = await ensureAdmin(cfg.ADMIN_EMAIL, cfg.ADMIN_PASSWORD);
     if (result === "created") log.info("admin account created", { email: cfg.ADMIN_EMAIL });
   }
-  if (cfg.SEED_DEMO === "true") {
-    const result = await seedDemo();
-    if (result.seeded) {
-      const lines = result.logins.map((l) => l.replace("PORT", String(cfg.PORT)));
-      log.info("demo data created", { logins: lines });
-      if (cfg.LOG_LEVEL !== "silent") process.stdout.write(`\nDemo logins:\n  ${lines.join("\n  ")}\n\n`);
-    }
+  // Printed at every start (not only the first) while the demo admin exists,
+  // so whoever runs `npm start` again still sees how to sign in.
+  if (await demoAdminExists()) {
+    const lines = demoLoginLines().map((l) => l.replaceAll("PORT", String(cfg.PORT)));
+    if (cfg.LOG_LEVEL !== "silent") process.stdout.write(`\nDemo logins:\n  ${lines.join("\n  ")}\n\n`);
   }
   await purgeExpiredSessions();
   return { port: cfg.PORT };
+}
+
+async function demoAdminExists(): Promise<boolean> {
+  const row = await db().selectFrom("users").select("id").where("email", "=", DEMO_ADMIN.email).where("role", "=", "admin").executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function shutdown(): Promise<void> {

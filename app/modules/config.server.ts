@@ -7,23 +7,34 @@ import { z } from "zod";
  * Environment, validated once at start-up. A bad value stops the server with
  * a message naming the variable (see ConfigError).
  */
+const PORT_MESSAGE = "must be a whole number between 1 and 65535";
+
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z.coerce
+    .number({ error: PORT_MESSAGE })
+    .int(PORT_MESSAGE)
+    .min(1, PORT_MESSAGE)
+    .max(65535, PORT_MESSAGE)
+    .default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
-  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address, e.g. https://www.larimoveis.com.br" }).optional(),
   SESSION_SECRET: z.string().min(32, "must have at least 32 characters").optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().min(3).default("Lar Imóveis <nao-responda@larimoveis.com.br>"),
-  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
   ADMIN_PASSWORD: z.string().min(8, "must have at least 8 characters").optional(),
-  SEED_DEMO: z.enum(["true", "false"]).default("true"),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  SEED_DEMO: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be one of debug, info, warn, error, silent" }).default("info"),
   /** Requests per window for login and public forms; tests raise it. */
-  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_MAX: z.coerce.number({ error: "must be a whole number of at least 1" }).int("must be a whole number of at least 1").min(1, "must be a whole number of at least 1").default(10),
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (read by server.mjs). */
+  TRUST_PROXY: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+  /** Where `npm run build` wrote the app (read by server.mjs and scripts/cli.mjs). */
+  BUILD_DIR: z.string().min(1).default("build"),
 });
 
 export type Config = z.infer<typeof schema> & {

@@ -30,21 +30,30 @@ export async function inspectImage(data: Buffer): Promise<{ format: keyof typeof
   return { format: format as keyof typeof ACCEPTED_FORMATS, width: meta.width, height: meta.height };
 }
 
-/** Draws the watermark (spec 01 §9: margin 2% of width, quality 95, original type). */
+/**
+ * Draws the watermark (spec 01 §9): logo width = sizePercent of the image
+ * width (10–50), margin 2% of the image width on both axes, alpha multiplied
+ * by opacity, re-encoded in the original type at quality 95.
+ */
 export async function applyWatermark(data: Buffer, options: WatermarkOptions): Promise<Buffer> {
-  const { format, width, height } = await inspectImage(data);
-  const logoWidth = Math.max(1, Math.round((width * Math.min(50, Math.max(10, options.sizePercent))) / 100));
+  const { format } = await inspectImage(data);
+  // Work on the upright image: a phone photo with EXIF orientation 6/8 has
+  // width and height swapped compared to its stored pixels.
+  const upright = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().raw().toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = upright.info;
   const margin = Math.round(width * 0.02);
   const opacity = Math.min(1, Math.max(0, options.opacity));
-  const resizedLogo = await sharp(options.logo).resize({ width: logoWidth }).ensureAlpha().png().toBuffer();
+  const logoWidth = Math.max(1, Math.round((width * Math.min(50, Math.max(10, options.sizePercent))) / 100));
+  // A tall logo on a wide, short photo must still fit inside the margins.
+  const maxLogoHeight = Math.max(1, height - 2 * margin);
+  const resizedLogo = await sharp(options.logo).resize({ width: logoWidth, height: maxLogoHeight, fit: "inside" }).ensureAlpha().png().toBuffer({ resolveWithObject: true });
   // sharp has no opacity option: multiply the logo's alpha first (see stack notes).
-  const fadedLogo = await sharp(resizedLogo)
+  const fadedLogo = await sharp(resizedLogo.data)
     .composite([{ input: Buffer.from([255, 255, 255, Math.round(opacity * 255)]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: "dest-in" }])
     .png()
     .toBuffer();
-  const logoMeta = await sharp(fadedLogo).metadata();
-  const lw = logoMeta.width ?? logoWidth;
-  const lh = Math.min(logoMeta.height ?? logoWidth, height);
+  const lw = Math.min(resizedLogo.info.width, width);
+  const lh = Math.min(resizedLogo.info.height, height);
   const positions: Record<WatermarkPosition, { left: number; top: number }> = {
     "bottom-right": { left: width - lw - margin, top: height - lh - margin },
     "bottom-left": { left: margin, top: height - lh - margin },
@@ -52,8 +61,10 @@ export async function applyWatermark(data: Buffer, options: WatermarkOptions): P
     "top-left": { left: margin, top: margin },
     center: { left: Math.round((width - lw) / 2), top: Math.round((height - lh) / 2) },
   };
-  const { left, top } = positions[options.position];
-  const image = sharp(data).rotate().composite([{ input: fadedLogo, left: Math.max(0, left), top: Math.max(0, top) }]);
+  const { left, top } = positions[options.position] ?? positions["bottom-right"];
+  const image = sharp(upright.data, { raw: { width, height, channels }, limitInputPixels: MAX_IMAGE_PIXELS }).composite([
+    { input: fadedLogo, left: Math.max(0, left), top: Math.max(0, top) },
+  ]);
   return encodeAs(image, format);
 }
 

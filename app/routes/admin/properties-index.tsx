@@ -1,10 +1,4 @@
-// Placeholder: filled in by its issue.
-export const meta = () => [{ title: "Imóveis | Lar Imóveis" }];
-
-export default function Page() {
-  return (
-    <main id="main" className="container-page py-10">
-      <h1 className="text-2xl font-bold">Imóveis</h1>
-    </main>
-  );
+/** /admin itself: the list is the layout (properties.tsx); nothing opens over it. */
+export default function AdminPropertiesIndex() {
+  return null;
 }

@@ -1,5 +1,9 @@
 import { redirect } from "react-router";
+import { requireBrokerArea } from "~/modules/auth.server";
+import type { Route } from "./+types/index";
 
-export function loader() {
+/** /broker goes to the dashboard; the guard first, so an anonymous visit goes straight to /broker/login. */
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireBrokerArea(request);
   return redirect("/broker/dashboard");
 }

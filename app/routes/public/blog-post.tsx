@@ -1,10 +1,13 @@
-// Placeholder: filled in by its issue.
-export const meta = () => [{ title: "Blog | Lar Imóveis" }];
+import { data } from "react-router";
+import { NotFoundPage } from "~/components/error-pages";
 
-export default function Page() {
-  return (
-    <main id="main" className="container-page py-10">
-      <h1 className="text-2xl font-bold">Blog</h1>
-    </main>
-  );
+/** Until the blog itself lands (spec 03 §2.9), every article address is a proper 404. */
+export function loader() {
+  return data({ found: false }, { status: 404 });
+}
+
+export const meta = () => [{ title: "Artigo não encontrado | Lar Imóveis" }, { name: "robots", content: "noindex" }];
+
+export default function BlogPost() {
+  return <NotFoundPage title="Artigo não encontrado" text="Artigo não encontrado. Em breve publicaremos novos conteúdos no nosso blog." />;
 }

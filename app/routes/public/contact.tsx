@@ -1,10 +1,250 @@
-// Placeholder: filled in by its issue.
-export const meta = () => [{ title: "Contato | Lar Imóveis" }];
+import { useEffect, useRef, useState } from "react";
+import { useActionData, useLoaderData } from "react-router";
+import { LeadForm } from "~/components/lead-form";
+import { Card, buttonClass } from "~/components/ui";
+import { config } from "~/modules/config.server";
+import { leadFormAction } from "~/modules/lead-form.server";
+import { AGENCY, fullAddress } from "~/utils/agency";
+import { whatsappLink } from "~/utils/phone";
+import { useRef_ } from "~/utils/ref";
+import type { Route } from "./+types/contact";
 
-export default function Page() {
+const TITLE = "Contato | Lar Imóveis";
+const DESCRIPTION =
+  "Fale com a Lar Imóveis: telefones, WhatsApp, e-mail, endereço na Avenida Paulista e horário de atendimento. Envie sua mensagem e retornamos em breve.";
+
+export function loader() {
+  return { canonical: `${config().publicUrl}/contato` };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return leadFormAction(request, { propertyId: null });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: TITLE },
+  { name: "description", content: DESCRIPTION },
+  { property: "og:title", content: TITLE },
+  { property: "og:description", content: DESCRIPTION },
+  ...(loaderData ? [{ tagName: "link", rel: "canonical", href: loaderData.canonical }] : []),
+];
+
+/** The office on the map (Avenida Paulista, 1000). */
+const MAP = { lat: -23.5645, lon: -46.6527 };
+const MAP_LINK = `https://www.openstreetmap.org/?mlat=${MAP.lat}&mlon=${MAP.lon}#map=17/${MAP.lat}/${MAP.lon}`;
+const bbox = [MAP.lon - 0.006, MAP.lat - 0.004, MAP.lon + 0.006, MAP.lat + 0.004].map((n) => n.toFixed(4)).join("%2C");
+const MAP_EMBED = `https://www.openstreetmap.org/export/embed.html?bbox=${bbox}&layer=mapnik&marker=${MAP.lat}%2C${MAP.lon}`;
+
+const FAQ = [
+  {
+    q: "Como agendo uma visita a um imóvel?",
+    a: "Envie uma mensagem pelo formulário desta página ou pela página do imóvel, ou fale conosco pelo WhatsApp. Um corretor confirma com você o melhor dia e horário, inclusive aos sábados pela manhã.",
+  },
+  {
+    q: "Vocês ajudam com o financiamento imobiliário?",
+    a: "Sim. Simulamos as condições nos principais bancos, orientamos sobre o uso do FGTS e acompanhamos a análise de crédito até a assinatura do contrato, sem custo adicional para você.",
+  },
+  {
+    q: "Quais documentos preciso para alugar um imóvel?",
+    a: "Em geral, documento de identidade com foto, CPF, comprovante de renda e comprovante de residência. As garantias aceitas (fiador, seguro-fiança ou caução) variam de imóvel para imóvel; nosso time informa tudo antes da proposta.",
+  },
+  {
+    q: "Posso anunciar meu imóvel com a Lar Imóveis?",
+    a: "Pode, sim. Fazemos a avaliação gratuita, produzimos as fotos e divulgamos o anúncio no nosso site e nos principais portais. Conte-nos sobre o imóvel pelo formulário e entraremos em contato.",
+  },
+];
+
+export default function ContactPage() {
+  useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const ref = useRef_();
+  const a = AGENCY.address;
+
   return (
-    <main id="main" className="container-page py-10">
-      <h1 className="text-2xl font-bold">Contato</h1>
+    <main id="main">
+      <section className="bg-brand-800 text-white">
+        <div className="container-page py-12 sm:py-16">
+          <p className="text-sm font-semibold uppercase tracking-wide text-accent-100">Contato</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">Fale conosco</h1>
+          <p className="mt-3 max-w-2xl text-brand-100">
+            Quer comprar, vender ou alugar? Tire suas dúvidas com a nossa equipe pelo telefone, WhatsApp, e-mail ou pelo formulário abaixo.
+          </p>
+        </div>
+      </section>
+
+      <div className="container-page grid gap-8 py-10 lg:grid-cols-5">
+        <div className="space-y-6 lg:col-span-2">
+          <Card className="p-6">
+            <h2 className="text-lg font-semibold text-slate-900">Atendimento</h2>
+            <dl className="mt-4 space-y-4 text-sm">
+              <div>
+                <dt className="font-medium text-slate-900">Telefones</dt>
+                <dd className="mt-1 space-y-1 text-slate-700">
+                  <p>
+                    Fixo:{" "}
+                    <a className="text-brand-700 hover:underline" href={`tel:+55${AGENCY.phoneDigits}`}>
+                      {AGENCY.phone}
+                    </a>
+                  </p>
+                  <p>
+                    WhatsApp:{" "}
+                    <a className="text-brand-700 hover:underline" href={whatsappLink(AGENCY.whatsapp)} target="_blank" rel="noopener noreferrer">
+                      {AGENCY.whatsapp}
+                    </a>
+                  </p>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">E-mail</dt>
+                <dd className="mt-1">
+                  <a className="text-brand-700 hover:underline" href={`mailto:${AGENCY.email}`}>
+                    {AGENCY.email}
+                  </a>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Endereço</dt>
+                <dd className="mt-1 text-slate-700">
+                  <address className="not-italic">
+                    {a.street}
+                    <br />
+                    {a.neighborhood}, {a.city} - {a.state}
+                    <br />
+                    CEP {a.postalCode}
+                  </address>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Horário de atendimento</dt>
+                <dd className="mt-1 text-slate-700">
+                  <ul>
+                    {AGENCY.hours.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+              <div>
+                <dt className="font-medium text-slate-900">Dados da empresa</dt>
+                <dd className="mt-1 text-slate-700">
+                  <p>{AGENCY.legalName}</p>
+                  <p>CNPJ {AGENCY.cnpj}</p>
+                  <p>{AGENCY.creci}</p>
+                </dd>
+              </div>
+            </dl>
+          </Card>
+
+          <Card className="p-6">
+            <h2 className="text-lg font-semibold text-slate-900">Redes sociais</h2>
+            <ul className="mt-4 flex flex-wrap gap-2">
+              <li>
+                <a className={buttonClass("secondary", "sm")} href={AGENCY.instagram} target="_blank" rel="noopener noreferrer">
+                  Instagram
+                </a>
+              </li>
+              <li>
+                <a className={buttonClass("secondary", "sm")} href={AGENCY.facebook} target="_blank" rel="noopener noreferrer">
+                  Facebook
+                </a>
+              </li>
+              <li>
+                <a className={buttonClass("secondary", "sm")} href={whatsappLink(AGENCY.whatsapp)} target="_blank" rel="noopener noreferrer">
+                  WhatsApp
+                </a>
+              </li>
+            </ul>
+          </Card>
+        </div>
+
+        <Card as="section" className="p-6 sm:p-8 lg:col-span-3">
+          <LeadForm lastResult={lastResult} brokerId={ref} heading="Envie sua mensagem" />
+        </Card>
+      </div>
+
+      <section aria-labelledby="mapa-titulo" className="container-page">
+        <h2 id="mapa-titulo" className="text-xl font-semibold text-slate-900">
+          Como chegar
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{fullAddress()}</p>
+        <LazyMap />
+      </section>
+
+      <section aria-labelledby="faq-titulo" className="container-page mt-12">
+        <h2 id="faq-titulo" className="text-xl font-semibold text-slate-900">
+          Perguntas frequentes
+        </h2>
+        <div className="mt-4 divide-y divide-slate-200 rounded-[var(--radius-card)] border border-slate-200 bg-white">
+          {FAQ.map((item) => (
+            <details key={item.q} className="group px-5 py-4">
+              <summary className="flex cursor-pointer list-none items-center justify-between gap-4 font-medium text-slate-900">
+                {item.q}
+                <span aria-hidden="true" className="text-xl leading-none text-brand-700 transition-transform group-open:rotate-45">
+                  +
+                </span>
+              </summary>
+              <p className="mt-3 text-sm leading-relaxed text-slate-700">{item.a}</p>
+            </details>
+          ))}
+        </div>
+      </section>
     </main>
+  );
+}
+
+/**
+ * The map costs a third-party page load, so it is inserted only when the
+ * visitor scrolls near it or asks for it. Without JavaScript the button is a
+ * plain link that opens the map in a new tab.
+ */
+function LazyMap() {
+  const [show, setShow] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (show || !el || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setShow(true);
+      },
+      { rootMargin: "200px" },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [show]);
+
+  return (
+    <div ref={box} className="mt-4 overflow-hidden rounded-[var(--radius-card)] border border-slate-200 bg-slate-100">
+      {show ? (
+        <iframe
+          title={`Mapa: ${AGENCY.name}, ${AGENCY.mapQuery}`}
+          src={MAP_EMBED}
+          className="block h-80 w-full border-0"
+          loading="lazy"
+          referrerPolicy="no-referrer-when-downgrade"
+        />
+      ) : (
+        <div className="flex h-80 flex-col items-center justify-center gap-3 p-6 text-center">
+          <p className="text-sm text-slate-600">Veja a localização do nosso escritório no mapa.</p>
+          <a
+            href={MAP_LINK}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass("primary")}
+            onClick={(event) => {
+              event.preventDefault();
+              setShow(true);
+            }}
+          >
+            Ver mapa
+          </a>
+        </div>
+      )}
+      <p className="border-t border-slate-200 bg-white px-4 py-2 text-xs text-slate-600">
+        <a href={MAP_LINK} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
+          Abrir no OpenStreetMap
+        </a>
+      </p>
+    </div>
   );
 }

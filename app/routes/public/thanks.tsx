@@ -1,10 +1,87 @@
-// Placeholder: filled in by its issue.
-export const meta = () => [{ title: "Obrigado | Lar Imóveis" }];
+import { Link, useLoaderData } from "react-router";
+import { Logo } from "~/components/layout/public-shell";
+import { buttonClass } from "~/components/ui";
+import { config } from "~/modules/config.server";
+import { findActiveBroker, isBrokerId } from "~/modules/users.server";
+import { AGENCY } from "~/utils/agency";
+import { LEAD_LIMITS, LEAD_MESSAGES } from "~/utils/lead-form-schema";
+import { whatsappLink } from "~/utils/phone";
+import { withRef } from "~/utils/ref";
+import type { Route } from "./+types/thanks";
 
-export default function Page() {
+/**
+ * The page a visitor lands on after sending a lead. The query is only a hint:
+ * the broker's WhatsApp comes from the database (an active broker), never
+ * from broker_phone, so a crafted link cannot point visitors elsewhere.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const name = (url.searchParams.get("name") ?? "").trim().slice(0, LEAD_LIMITS.name);
+  const broker = await findActiveBroker(url.searchParams.get("broker_id"));
+  const ref = url.searchParams.get("ref");
+  const intro = name ? `Olá! Sou ${name} e acabei de enviar uma mensagem pelo site da ${AGENCY.name}.` : `Olá! Acabei de enviar uma mensagem pelo site da ${AGENCY.name}.`;
+  return {
+    name,
+    broker: broker ? { id: broker.id, name: broker.name } : null,
+    whatsappUrl: whatsappLink(broker?.phone || AGENCY.whatsapp, intro),
+    ref: isBrokerId(ref) ? ref : (broker?.id ?? null),
+    canonical: `${config().publicUrl}/obrigado`,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: "Mensagem enviada | Lar Imóveis" },
+  { name: "description", content: "Recebemos sua mensagem. A equipe da Lar Imóveis entrará em contato em breve." },
+  { name: "robots", content: "noindex" },
+  ...(loaderData ? [{ tagName: "link", rel: "canonical", href: loaderData.canonical }] : []),
+];
+
+export default function ThanksPage() {
+  const { name, broker, whatsappUrl, ref } = useLoaderData<typeof loader>();
   return (
-    <main id="main" className="container-page py-10">
-      <h1 className="text-2xl font-bold">Obrigado</h1>
-    </main>
+    <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-slate-50">
+      <div className="container-page py-6">
+        <Link to={withRef("/", ref)} aria-label={`${AGENCY.name} – página inicial`}>
+          <Logo />
+        </Link>
+      </div>
+      <main id="main" className="container-page flex flex-1 items-start justify-center pb-16 pt-4 sm:items-center">
+        <div className="w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-[var(--shadow-card)] sm:p-10">
+          <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-success-50 text-success-700">
+            <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" className="size-8">
+              <path d="M5 13l4 4L19 7" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </div>
+          <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{name ? `Obrigado, ${name}!` : "Obrigado!"}</h1>
+          <p role="status" className="mt-3 text-base text-slate-700">
+            {LEAD_MESSAGES.success}
+          </p>
+          <p className="mt-2 text-sm text-slate-600">
+            {broker
+              ? `${broker.name} vai retornar seu contato pelo telefone ou e-mail que você informou. Se preferir, chame agora no WhatsApp.`
+              : "Nossa equipe responde em horário comercial. Se preferir, fale agora conosco pelo WhatsApp."}
+          </p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
+            <a
+              href={whatsappUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass("accent", "lg", "h-auto min-h-12 py-2 text-center")}
+              data-broker-id={broker?.id}
+            >
+              {broker ? `Falar com ${broker.name} no WhatsApp` : "Falar no WhatsApp"}
+            </a>
+            <Link to={withRef("/imoveis", ref)} className={buttonClass("secondary", "lg", "h-auto min-h-12 py-2 text-center")}>
+              Ver mais imóveis
+            </Link>
+          </div>
+          <p className="mt-6 text-sm">
+            <Link to={withRef("/", ref)} className="text-brand-700 hover:underline">
+              Voltar para a página inicial
+            </Link>
+          </p>
+        </div>
+      </main>
+    </div>
   );
 }

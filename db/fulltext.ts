@@ -1,0 +1,51 @@
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+
+/**
+ * Full-text search of the public catalogue (SQLite FTS5, kept in db/ so the
+ * rest of the app stays portable). The index, catalogue_fts, holds the
+ * available properties only (see migrations/0002_catalogue.ts) and folds
+ * accents and case, so 'sao paulo' finds 'São Paulo'.
+ */
+
+const MAX_TOKENS = 8;
+const MAX_TOKEN_LENGTH = 40;
+
+/**
+ * Builds an FTS5 query from what a visitor typed. Every word becomes a quoted
+ * string (so FTS syntax such as `title:*"`, NEAR or AND is just text), words
+ * of two or more characters match as prefixes ("apart" finds "apartamento"),
+ * and all words must match. With `titleAndDescriptionOnly`, only those
+ * columns are searched (used when the visitor also picked a city). Returns
+ * null when nothing searchable is left.
+ */
+export function buildMatchQuery(input: string, options: { titleAndDescriptionOnly?: boolean } = {}): string | null {
+  const words = (input.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TOKENS);
+  if (words.length === 0) return null;
+  const terms = words.map((w) => {
+    const quoted = `"${w.slice(0, MAX_TOKEN_LENGTH).replace(/"/g, '""')}"`;
+    return w.length >= 2 ? `${quoted}*` : quoted;
+  });
+  const body = terms.join(" ");
+  return options.titleAndDescriptionOnly ? `{title description} : (${body})` : body;
+}
+
+/** `properties.id in (rows of the catalogue index matching the query)`, for a Kysely where(). */
+export function catalogueTextMatch(matchQuery: string): Expression<SqlBool> {
+  return sql<SqlBool>`properties.id in (select rowid from catalogue_fts where catalogue_fts match ${matchQuery})`;
+}
+
+/**
+ * How many available properties match: answered by the index alone, which is
+ * what makes a broad search ('sao paulo' at 100k rows) cheap to count. Only
+ * valid when the text is the only filter.
+ */
+export async function countCatalogueTextMatches(db: Kysely<any>, matchQuery: string): Promise<number> {
+  const row = await sql<{ n: number }>`select count(*) as n from catalogue_fts where catalogue_fts match ${matchQuery}`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/** The ids of every available property matching (for small result sets, read straight from the index). */
+export async function catalogueTextMatchIds(db: Kysely<any>, matchQuery: string, limit: number): Promise<number[]> {
+  const rows = await sql<{ id: number }>`select rowid as id from catalogue_fts where catalogue_fts match ${matchQuery} limit ${limit}`.execute(db);
+  return rows.rows.map((r) => Number(r.id));
+}

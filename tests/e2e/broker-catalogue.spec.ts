@@ -1,0 +1,113 @@
+import { expect, loginAsBroker, ready, test } from "./fixtures";
+
+/** The broker catalogue (spec 02 §2.3), with JavaScript on and off. */
+test.describe("broker catalogue", () => {
+  test.beforeEach(async ({ page, jsEnabled }) => {
+    await loginAsBroker(page, jsEnabled);
+  });
+
+  const cards = (page: import("@playwright/test").Page) => page.getByRole("list", { name: "Imóveis" }).getByRole("article");
+
+  test("filters by city, then neighbourhood", async ({ page, jsEnabled }) => {
+    await page.goto("/broker/properties");
+    await ready(page, jsEnabled);
+    await expect(page.getByRole("heading", { name: "Imóveis", level: 1 })).toBeVisible();
+    await expect(cards(page)).toHaveCount(9);
+    const neighbourhood = page.getByLabel("Bairro");
+    await expect(neighbourhood).toBeDisabled();
+
+    await page.getByLabel("Cidade").selectOption("Campinas");
+    // With JavaScript the city reloads the page by itself; without it, Filtrar does.
+    if (!jsEnabled) await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(/city=Campinas/);
+    await expect(neighbourhood).toBeEnabled();
+    await expect(neighbourhood.locator("option")).toContainText(["Todos", "Barão Geraldo", "Cambuí"]);
+    await expect(neighbourhood.locator("option", { hasText: "Moema" })).toHaveCount(0); // only Campinas' neighbourhoods
+
+    await neighbourhood.selectOption("Cambuí");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(/neighborhood=Camb/);
+    const count = await cards(page).count();
+    expect(count).toBeGreaterThan(0);
+    for (const place of await cards(page).getByText(/ · /).allTextContents()) expect(place).toBe("Campinas · Cambuí");
+
+    await page.getByRole("link", { name: "Limpar filtros" }).first().click();
+    await expect(page).toHaveURL(/\/broker\/properties$/);
+    await expect(cards(page)).toHaveCount(9);
+  });
+
+  test("switches between grid and list and pages through the catalogue", async ({ page, jsEnabled }) => {
+    await page.goto("/broker/properties");
+    await ready(page, jsEnabled);
+    const views = page.getByRole("group", { name: "Visualização" });
+    await views.getByRole("link", { name: "Lista" }).click();
+    await expect(page).toHaveURL(/view=list/);
+    await expect(views.getByRole("link", { name: "Lista" })).toHaveAttribute("aria-current", "page");
+    await expect(cards(page)).toHaveCount(9);
+
+    const pager = page.getByRole("navigation", { name: "Paginação" });
+    const status = await page.getByText(/imóveis encontrados · página 1 de \d+/).textContent();
+    const pageCount = Number(/de (\d+)/.exec(status ?? "")?.[1]);
+    expect(pageCount).toBeGreaterThan(1);
+    // more than 7 pages: ellipses (the demo has 64 properties, 8 pages)
+    await expect(pager.getByText("…")).toHaveCount(pageCount > 7 ? 1 : 0);
+
+    const firstTitle = await cards(page).first().getByRole("heading").textContent();
+    await pager.getByRole("link", { name: "Página 2" }).click();
+    await expect(page).toHaveURL(/page=2/);
+    await expect(page).toHaveURL(/view=list/); // the view survives paging
+    await expect(pager.getByRole("link", { name: "Página 2" })).toHaveAttribute("aria-current", "page");
+    await expect(cards(page).first().getByRole("heading")).not.toHaveText(firstTitle ?? "");
+
+    await pager.getByRole("link", { name: `Página ${pageCount}` }).click();
+    await expect(page.getByText(new RegExp(`página ${pageCount} de ${pageCount}`))).toBeVisible();
+    await expect(pager.getByRole("link", { name: "Próxima" })).toHaveCount(0);
+
+    await views.getByRole("link", { name: "Grade" }).click();
+    await expect(page).not.toHaveURL(/view=list/);
+    await expect(page).toHaveURL(new RegExp(`page=${pageCount}`));
+  });
+
+  test("offers 'Editar' only on the broker's own properties", async ({ page, jsEnabled }) => {
+    await page.goto("/broker/properties?page=3");
+    await ready(page, jsEnabled);
+    const all = cards(page);
+    const n = await all.count();
+    let own = 0;
+    for (let i = 0; i < n; i++) {
+      const card = all.nth(i);
+      const mine = (await card.getByText("Seu imóvel").count()) > 0;
+      if (mine) own++;
+      await expect(card.getByRole("link", { name: /^Editar / })).toHaveCount(mine ? 1 : 0);
+    }
+    expect(n - own).toBeGreaterThan(0); // this page has other brokers' and the agency's properties
+    await expect(page.getByRole("link", { name: "Cadastrar imóvel" })).toHaveAttribute("href", "/broker/properties/novo");
+  });
+
+  test("opens the referral-link modal with the broker's ref", async ({ page, jsEnabled, context }) => {
+    await page.goto("/broker/properties?view=list");
+    await ready(page, jsEnabled);
+    await cards(page).first().getByRole("link", { name: /^Gerar link/ }).click();
+    await expect(page).toHaveURL(/link=\d+/);
+    const dialog = page.getByRole("dialog", { name: "Link de indicação" });
+    await expect(dialog).toBeVisible();
+    const link = dialog.getByLabel("Link");
+    await expect(link).toHaveValue(/^https?:\/\/[^/]+\/imovel\/[a-z0-9-]+\?ref=[0-9a-f-]{36}$/);
+    if (jsEnabled) {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await dialog.getByRole("button", { name: "Copiar link" }).click();
+      await expect(dialog.getByText("Link copiado!")).toBeVisible();
+      const copied = await page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(await link.inputValue());
+    } else {
+      await expect(dialog.getByRole("button", { name: "Copiar link" })).toHaveCount(0);
+    }
+    // the link really opens the property page
+    const url = new URL(await link.inputValue());
+    await dialog.getByRole("link", { name: "Fechar" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/view=list/);
+    const response = await page.request.get(url.pathname + url.search);
+    expect(response.status()).toBe(200);
+  });
+});

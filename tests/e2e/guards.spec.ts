@@ -1,0 +1,101 @@
+import { DEMO, expect, loginAsAdmin, loginAsBroker, ready, test } from "./fixtures";
+
+/** Guards, CSRF, session cookie, logout and the sidebar cookie against the running server. */
+test.describe("guards", () => {
+  for (const [path, login] of [
+    ["/admin", "/login"],
+    ["/admin/imoveis/novo", "/login"],
+    ["/broker/dashboard", "/broker/login"],
+    ["/broker/properties", "/broker/login"],
+    ["/broker", "/broker/login"],
+  ] as const) {
+    test(`anonymous ${path} goes to ${login}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${login.replace(/\//g, "\\/")}\\?redirectTo=${encodeURIComponent(path)}$`));
+    });
+  }
+
+  test("a broker on /admin goes to /login; an admin may open the broker panel", async ({ browser, page, jsEnabled }) => {
+    await loginAsBroker(page, jsEnabled);
+    await page.goto("/admin");
+    await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin/);
+
+    const adminContext = await browser.newContext({ javaScriptEnabled: jsEnabled });
+    const adminPage = await adminContext.newPage();
+    await loginAsAdmin(adminPage, jsEnabled);
+    await adminPage.goto("/broker/dashboard");
+    await expect(adminPage).toHaveURL(/\/broker\/dashboard$/);
+    await expect(adminPage.getByText("Modo administrador")).toBeVisible();
+    await adminContext.close();
+  });
+
+  test("an inactive broker's session only ever reaches /broker/bloqueado, and can sign out there", async ({ page, jsEnabled }) => {
+    await loginAsBroker(page, jsEnabled, DEMO.inactiveBroker);
+    await expect(page).toHaveURL(/\/broker\/bloqueado$/);
+    for (const path of ["/broker/dashboard", "/broker/properties"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/broker\/bloqueado$/);
+    }
+    await ready(page, jsEnabled);
+    await page.getByRole("button", { name: "Sair" }).click();
+    await expect(page).toHaveURL(/\/broker\/login$/);
+    await expect(page.getByTestId("toast")).toContainText("Logout realizado com sucesso");
+    await page.goto("/broker/dashboard");
+    await expect(page).toHaveURL(/\/broker\/login/);
+  });
+});
+
+test.describe("session", () => {
+  test("the session cookie is httpOnly and SameSite=Lax; the broker signs out from the sidebar", async ({ page, context, jsEnabled }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAsBroker(page, jsEnabled);
+    const session = (await context.cookies()).find((c) => c.name === "__session");
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe("Lax");
+    expect(session?.value).not.toContain(DEMO.broker.email);
+    await ready(page, jsEnabled);
+    await page.getByRole("complementary", { name: "Menu do corretor" }).getByRole("button", { name: "Sair" }).click();
+    await expect(page).toHaveURL(/\/broker\/login$/);
+    await expect(page.getByTestId("toast")).toContainText("Logout realizado com sucesso");
+    expect((await context.cookies()).find((c) => c.name === "__session")).toBeUndefined();
+  });
+
+  test("the sidebar toggle is kept in a cookie and rendered by the server (w-16 / w-64)", async ({ page, jsEnabled }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await loginAsBroker(page, jsEnabled);
+    const aside = page.getByRole("complementary", { name: "Menu do corretor" });
+    await expect(aside).toHaveClass(/\bw-64\b/);
+    await ready(page, jsEnabled);
+    await page.getByRole("button", { name: "Recolher menu" }).click();
+    await expect(aside).toHaveClass(/\bw-16\b/);
+    await expect(page).toHaveURL(/\/broker\/dashboard$/);
+    // The server renders it collapsed on the next page too.
+    const html = await (await page.request.get("/broker/dashboard")).text();
+    expect(html).toMatch(/<aside class="[^"]*\bw-16\b[^"]*" aria-label="Menu do corretor"/);
+    await page.reload();
+    await expect(aside).toHaveClass(/\bw-16\b/);
+    await ready(page, jsEnabled);
+    await page.getByRole("button", { name: "Expandir menu" }).click();
+    await expect(aside).toHaveClass(/\bw-64\b/);
+  });
+});
+
+test.describe("CSRF (Origin check)", () => {
+  test("a POST from a foreign Origin gets 403; the same origin passes", async ({ request, baseURL }) => {
+    const foreign = await request.post("/logout", { headers: { Origin: "https://evil.example" }, form: { redirectTo: "/" }, maxRedirects: 0 });
+    expect(foreign.status()).toBe(403);
+    expect(await foreign.text()).toContain("Origem não permitida.");
+    const crossSite = await request.post("/broker/forgot-password", { headers: { "Sec-Fetch-Site": "cross-site" }, form: { email: DEMO.broker.email }, maxRedirects: 0 });
+    expect(crossSite.status()).toBe(403);
+    const nullOrigin = await request.post("/login", { headers: { Origin: "null" }, form: { email: "a", password: "b" }, maxRedirects: 0 });
+    expect(nullOrigin.status()).toBe(403);
+    const same = await request.post("/logout", { headers: { Origin: baseURL! }, form: { redirectTo: "/" }, maxRedirects: 0 });
+    expect(same.status()).toBe(302);
+  });
+
+  test("GET /healthz answers 200 with the database up", async ({ request }) => {
+    const res = await request.get("/healthz");
+    expect(res.status()).toBe(200);
+    expect(await res.json()).toEqual({ status: "ok", database: true });
+  });
+});

@@ -1,0 +1,109 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { parseEml } from "../integration/eml";
+import { expect, ready, test } from "./fixtures";
+
+/**
+ * The whole reset flow in the browser, with the link read from the .eml the
+ * server wrote to DATA_DIR/outbox (the e2e server runs without SMTP_URL).
+ * Each test makes its own broker, so no demo password changes under other
+ * specs running at the same time.
+ */
+const dataDir = process.env.E2E_DATA_DIR ?? "";
+
+function createBroker(label: string): { email: string; name: string } {
+  const email = `reset-${label}-${Date.now()}-${crypto.randomBytes(3).toString("hex")}@teste.com.br`;
+  const name = `Corretor ${label}`;
+  const db = new SQLite(path.join(dataDir, "app.db"));
+  db.pragma("busy_timeout = 5000");
+  const now = new Date().toISOString();
+  const userId = crypto.randomUUID();
+  // An unusable hash: the only way in is the reset link.
+  db.prepare("insert into users (id, email, password_hash, role, name, created_at, updated_at) values (?, ?, 'none', 'broker', ?, ?, ?)").run(userId, email, name, now, now);
+  db.prepare("insert into brokers (id, user_id, name, email, phone, is_active, created_at, updated_at) values (?, ?, ?, ?, '', 1, ?, ?)").run(crypto.randomUUID(), userId, name, email, now, now);
+  db.close();
+  return { email, name };
+}
+
+function resetLinkFor(email: string): string {
+  const dir = path.join(dataDir, "outbox");
+  const mails = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .sort()
+    .map((f) => parseEml(fs.readFileSync(path.join(dir, f), "utf8")))
+    .filter((m) => m.to === email);
+  expect(mails, `an e-mail to ${email}`).toHaveLength(1);
+  expect(mails[0].subject).toBe("Redefinição de senha");
+  const link = mails[0].text.match(/https?:\/\/\S+\/broker\/reset-password\?token=[\w-]+/)?.[0];
+  expect(link).toBeTruthy();
+  const url = new URL(link!);
+  return url.pathname + url.search;
+}
+
+test.beforeAll(() => {
+  expect(dataDir, "E2E_DATA_DIR is set by scripts/e2e.mjs").not.toBe("");
+});
+
+test("forgot → e-mail → new password → sign in; the link works once", async ({ page, jsEnabled }) => {
+  const broker = createBroker(jsEnabled ? "js" : "nojs");
+  await page.goto("/broker/login");
+  await ready(page, jsEnabled);
+  await page.getByRole("link", { name: "Esqueci minha senha" }).click();
+  await expect(page).toHaveURL(/\/broker\/forgot-password$/);
+  await ready(page, jsEnabled);
+  await page.getByLabel("E-mail").fill(broker.email.toUpperCase());
+  await page.getByRole("button", { name: "Enviar link" }).click();
+  await expect(page.getByText("Enviamos um link de redefinição para o seu e-mail.")).toBeVisible();
+
+  const link = resetLinkFor(broker.email);
+  await page.goto(link);
+  await ready(page, jsEnabled);
+  await page.getByLabel("Nova senha", { exact: true }).fill("123");
+  await page.getByLabel("Confirme a nova senha").fill("123");
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(page.getByText(/Senha muito curta/)).toBeVisible();
+
+  await page.getByLabel("Nova senha", { exact: true }).fill("nova-senha-123");
+  await page.getByLabel("Confirme a nova senha").fill("outra-senha-123");
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(page.getByText("Senhas não conferem")).toBeVisible();
+
+  await page.getByLabel("Nova senha", { exact: true }).fill("nova-senha-123");
+  await page.getByLabel("Confirme a nova senha").fill("nova-senha-123");
+  await page.getByRole("button", { name: "Salvar nova senha" }).click();
+  await expect(page).toHaveURL(/\/broker\/login$/);
+  await expect(page.getByTestId("toast")).toContainText("Senha alterada com sucesso!");
+
+  await ready(page, jsEnabled);
+  await page.getByLabel("E-mail").fill(broker.email);
+  await page.getByLabel("Senha").fill("nova-senha-123");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(/\/broker\/dashboard$/);
+  await expect(page.getByRole("heading", { name: "Olá, Corretor!" })).toBeVisible();
+
+  // The same link again: refused, with a way to ask for a new one.
+  await page.goto(link);
+  await expect(page.getByText("Este link de redefinição já foi usado. Peça um novo.")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Pedir novo link" })).toHaveAttribute("href", "/broker/forgot-password");
+});
+
+test("forgot-password messages: empty and unknown e-mail", async ({ page, jsEnabled }) => {
+  await page.goto("/broker/forgot-password");
+  await ready(page, jsEnabled);
+  await page.getByRole("button", { name: "Enviar link" }).click();
+  // The subtitle also reads 'Informe seu email': check the field's own error line.
+  const emailId = await page.getByLabel("E-mail").getAttribute("id");
+  await expect(page.locator(`[id="${emailId}-error"]`)).toHaveText("Informe seu email");
+  await page.getByLabel("E-mail").fill("ninguem-aqui@teste.com.br");
+  await page.getByRole("button", { name: "Enviar link" }).click();
+  await expect(page.locator(`[id="${emailId}-error"]`)).toHaveText("Email não cadastrado");
+  await expect(page.getByLabel("E-mail")).toHaveValue("ninguem-aqui@teste.com.br");
+});
+
+test("a forged token shows the invalid-link page", async ({ page }) => {
+  await page.goto(`/broker/reset-password?token=${crypto.randomBytes(32).toString("base64url")}`);
+  await expect(page.getByText("Este link de redefinição é inválido.")).toBeVisible();
+});
