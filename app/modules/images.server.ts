@@ -39,7 +39,8 @@ export async function applyWatermark(data: Buffer, options: WatermarkOptions): P
   const { format } = await inspectImage(data);
   // Work on the upright image: a phone photo with EXIF orientation 6/8 has
   // width and height swapped compared to its stored pixels.
-  const upright = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().raw().toBuffer({ resolveWithObject: true });
+  // sRGB 8-bit also normalises greyscale, CMYK and 16-bit PNGs for the composite below.
+  const upright = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().toColourspace("srgb").raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
   const { width, height, channels } = upright.info;
   const margin = Math.round(width * 0.02);
   const opacity = Math.min(1, Math.max(0, options.opacity));

@@ -111,8 +111,14 @@ function watermarkName(key: string): string {
 export async function saveWatermarkLogo(file: TempPhoto): Promise<{ url: string } | { error: string }> {
   try {
     if (file.tooLarge) return { error: `Erro ao enviar marca d'água: arquivo maior que o permitido` };
-    const data = await fsp.readFile(file.path);
-    const { format } = await inspectImage(data);
+    let data = await fsp.readFile(file.path);
+    let { format } = await inspectImage(data);
+    // storage.listFolder skips names containing ".w" (it takes them for
+    // variants), so a .webp logo would vanish from the library: keep it as PNG.
+    if (format === "webp") {
+      data = await sharp(data).png().toBuffer();
+      format = "png";
+    }
     const key = `${WATERMARK_FOLDER}/watermark-${uniqueFileName(ACCEPTED_FORMATS[format])}`;
     await putFile(key, data);
     return { url: publicUrl(key) };

@@ -219,7 +219,8 @@ export function initialState(values: EditorValues = defaultValues(), options: { 
 // ── reading a posted form (lenient: everything comes back, valid or not) ──
 function text(fd: FormData, name: string, max = 100_000): string {
   const v = fd.get(name);
-  return typeof v === "string" ? v.slice(0, max) : "";
+  // Form posts send line breaks as CRLF; store plain \n.
+  return typeof v === "string" ? v.replace(/\r\n?/g, "\n").slice(0, max) : "";
 }
 function all(fd: FormData, name: string, maxItems: number, maxLength: number): string[] {
   return fd

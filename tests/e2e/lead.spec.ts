@@ -41,10 +41,10 @@ async function anaBrokerId(page: Page): Promise<string> {
 }
 
 async function fillLead(page: Page, values: { name: string; email: string; phone: string; message?: string }) {
-  await page.getByLabel("Nome").fill(values.name);
-  await page.getByLabel("E-mail").fill(values.email);
-  await page.getByLabel("Telefone").fill(values.phone);
-  if (values.message !== undefined) await page.getByLabel("Mensagem").fill(values.message);
+  await page.getByLabel("Nome", { exact: true }).fill(values.name);
+  await page.getByLabel("E-mail", { exact: true }).fill(values.email);
+  await page.getByLabel("Telefone", { exact: true }).fill(values.phone);
+  if (values.message !== undefined) await page.getByLabel("Mensagem", { exact: true }).fill(values.message);
 }
 
 const send = (page: Page) => page.getByRole("button", { name: "Enviar mensagem" }).click();
@@ -106,6 +106,7 @@ test.describe("lead form", () => {
     const href = (await first.count()) ? await first.getAttribute("href") : "/imovel/1";
     await page.goto(href!);
     await ready(page, jsEnabled);
+    await expect(page.getByLabel("Nome", { exact: true })).toBeVisible();
     const email = uniqueEmail(testInfo);
     await fillLead(page, { name: "Carlos Comprador", email, phone: "11912345678", message: "Tenho interesse neste imóvel." });
     await send(page);
@@ -132,19 +133,19 @@ test.describe("lead form", () => {
     await expect(page.getByText("Telefone incompleto")).toBeVisible();
     await expect(page.getByText("Por favor, escreva uma mensagem")).toHaveCount(0);
     // what was typed is still there (server-rendered without JavaScript)
-    await expect(page.getByLabel("E-mail")).toHaveValue("maria@");
-    await expect(page.getByLabel("Mensagem")).toHaveValue("Mensagem de teste");
-    await expect(page.getByLabel("Telefone")).toHaveValue(jsEnabled ? "(11) 9876-543" : "119876543");
+    await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue("maria@");
+    await expect(page.getByLabel("Mensagem", { exact: true })).toHaveValue("Mensagem de teste");
+    await expect(page.getByLabel("Telefone", { exact: true })).toHaveValue(jsEnabled ? "(11) 9876-543" : "119876543");
 
     if (jsEnabled) {
       // editing a field clears its error without sending the form
-      await page.getByLabel("Nome").fill("João");
+      await page.getByLabel("Nome", { exact: true }).fill("João");
       await expect(page.getByText("O nome deve ter pelo menos 3 caracteres")).toHaveCount(0);
-      await page.getByLabel("Telefone").pressSequentially("2");
+      await page.getByLabel("Telefone", { exact: true }).pressSequentially("2");
       await expect(page.getByText("Telefone incompleto")).toHaveCount(0);
       await expect(page.getByText("Informe um e-mail válido")).toBeVisible();
     } else {
-      await expect(page.getByLabel("Nome")).toHaveValue("  Jo ");
+      await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("  Jo ");
     }
   });
 
@@ -152,7 +153,7 @@ test.describe("lead form", () => {
     test.skip(!jsEnabled, "the mask needs JavaScript; without it the server accepts any format");
     await page.goto("/contato");
     await ready(page, jsEnabled);
-    const phone = page.getByLabel("Telefone");
+    const phone = page.getByLabel("Telefone", { exact: true });
     await phone.pressSequentially("1134567890");
     await expect(phone).toHaveValue("(11) 3456-7890");
     await phone.pressSequentially("1");

@@ -300,6 +300,21 @@ describe("applyWatermark", () => {
     expect([meta.width, meta.height]).toEqual([1200, 200]);
   });
 
+  it("handles greyscale, CMYK and 16-bit photos", async () => {
+    const logo = await logoP;
+    const base = () => sharp({ create: { width: 500, height: 400, channels: 3, background: { r: 255, g: 255, b: 255 } } });
+    const inputs = {
+      grey: await base().greyscale().jpeg().toBuffer(),
+      cmyk: await base().toColourspace("cmyk").jpeg().toBuffer(),
+      deep: await base().png().toColourspace("rgb16").toBuffer(),
+    };
+    for (const [name, input] of Object.entries(inputs)) {
+      const out = await applyWatermark(input, { logo, position: "top-left", opacity: 1, sizePercent: 20 });
+      expect(near(await pixelAt(out, 40, 20), [255, 0, 0], 20), `${name} logo`).toBe(true);
+      expect(near(await pixelAt(out, 400, 300), [255, 255, 255], 8), `${name} photo`).toBe(true);
+    }
+  });
+
   it("places the logo on the upright image of a rotated phone photo", async () => {
     // stored 800×600 with EXIF orientation 6: shown as 600×800
     const stored = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 255, g: 255, b: 255 } } })
@@ -351,6 +366,15 @@ describe("watermark library and spec", () => {
       form.set(WATERMARK_FIELDS.logoUrl, bad);
       expect(parseWatermarkSpec(form, "admin"), bad).toBeNull();
     }
+  });
+
+  it("keeps an uploaded WebP logo in the library (stored as PNG)", async () => {
+    const webp = await sharp({ create: { width: 40, height: 20, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0.5 } } }).webp().toBuffer();
+    const saved = await saveWatermarkLogo(await tempFile("logo.webp", webp));
+    if (!("url" in saved)) throw new Error(saved.error);
+    expect(saved.url).toMatch(/\.png$/);
+    expect((await listWatermarks()).map((w) => w.url)).toContain(saved.url);
+    expect((await sharp(resolveKey(keyFromUrl(saved.url)!)).metadata()).hasAlpha).toBe(true);
   });
 
   it("refuses a watermark upload that is not an image", async () => {

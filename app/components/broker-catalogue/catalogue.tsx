@@ -116,7 +116,7 @@ export function PropertyGrid({ cards, search }: { cards: CardData[]; search: str
             <div className="flex flex-1 flex-col gap-2 p-4">
               <Tags card={card} />
               <h2 className="line-clamp-2 text-base font-semibold text-slate-900">{card.title}</h2>
-              <p className="text-sm text-slate-600">
+              <p className="text-sm text-slate-600" data-testid="card-place">
                 {card.city}
                 {card.neighborhood ? ` · ${card.neighborhood}` : ""}
               </p>
@@ -136,12 +136,12 @@ export function PropertyList({ cards, search }: { cards: CardData[]; search: str
     <ul className="space-y-3" aria-label="Imóveis">
       {cards.map((card, i) => (
         <li key={card.id}>
-          <Card as="article" className="flex gap-3 overflow-hidden p-3 sm:items-center sm:gap-4">
+          <Card as="article" className="flex items-start gap-3 overflow-hidden p-3 sm:items-center sm:gap-4">
             <Cover card={card} eager={i < 3} className="aspect-[4/3] w-28 shrink-0 rounded-lg sm:w-40" />
             <div className="min-w-0 flex-1 space-y-1">
               <Tags card={card} />
-              <h2 className="truncate text-base font-semibold text-slate-900">{card.title}</h2>
-              <p className="text-sm text-slate-600">
+              <h2 className="line-clamp-2 text-base font-semibold text-slate-900 sm:line-clamp-1">{card.title}</h2>
+              <p className="text-sm text-slate-600" data-testid="card-place">
                 {card.city}
                 {card.neighborhood ? ` · ${card.neighborhood}` : ""}
               </p>
@@ -191,11 +191,13 @@ export function Pager({ items, page, pageCount, search }: { items: (number | "el
     <nav className="mt-8 flex flex-wrap items-center justify-center gap-1" aria-label="Paginação">
       {page > 1 ? (
         <Link to={href(page - 1)} className={cx(arrow, "text-slate-700 hover:bg-slate-200")} rel="prev">
-          Anterior
+          <span aria-hidden="true" className="sm:hidden">‹</span>
+          <span className="max-sm:sr-only">Anterior</span>
         </Link>
       ) : (
         <span className={cx(arrow, "text-slate-400")} aria-hidden="true">
-          Anterior
+          <span className="sm:hidden">‹</span>
+          <span className="max-sm:hidden">Anterior</span>
         </span>
       )}
       {items.map((item, i) =>
@@ -217,11 +219,13 @@ export function Pager({ items, page, pageCount, search }: { items: (number | "el
       )}
       {page < pageCount ? (
         <Link to={href(page + 1)} className={cx(arrow, "text-slate-700 hover:bg-slate-200")} rel="next">
-          Próxima
+          <span aria-hidden="true" className="sm:hidden">›</span>
+          <span className="max-sm:sr-only">Próxima</span>
         </Link>
       ) : (
         <span className={cx(arrow, "text-slate-400")} aria-hidden="true">
-          Próxima
+          <span className="sm:hidden">›</span>
+          <span className="max-sm:hidden">Próxima</span>
         </span>
       )}
     </nav>
@@ -357,7 +361,7 @@ export function ReferralLinkModal({ title, url, closeHref, hasRef }: { title: st
         Link
       </label>
       <div className="mt-1 flex flex-col gap-2 sm:flex-row">
-        <Textarea id="referral-url" ref={inputRef} readOnly rows={2} value={url} onFocus={(e) => e.currentTarget.select()} className="resize-none break-all font-mono text-xs" />
+        <Textarea id="referral-url" ref={inputRef} readOnly rows={3} value={url} onFocus={(e) => e.currentTarget.select()} className="resize-none break-all font-mono text-xs" />
         {hydrated ? (
           <Button onClick={copy} className="shrink-0">
             Copiar link

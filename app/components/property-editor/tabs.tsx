@@ -155,7 +155,6 @@ export function FeaturesTab({
 }: TabProps & { setState: Dispatch<SetStateAction<EditorState>>; pendingIntent: string | null }) {
   const p = { state, setValue };
   const setDraft = (name: keyof EditorDrafts, value: string) => setState((s) => ({ ...s, drafts: { ...s.drafts, [name]: value } }));
-  const optionsFull = state.values.options.length >= LIMITS.options;
   return (
     <>
       <Panel>
@@ -218,7 +217,7 @@ export function FeaturesTab({
               <Input id={`pe-${name}`} name={name} value={state.drafts[name]} onChange={(e) => setDraft(name, e.target.value)} inputMode="decimal" autoComplete="off" className="h-9" />
             </Field>
           ))}
-          <Button type="submit" name="intent" value="add-option" variant="secondary" size="sm" className="col-span-2 h-9 sm:col-span-1" pending={pendingIntent === "add-option"} aria-disabled={optionsFull || undefined}>
+          <Button type="submit" name="intent" value="add-option" variant="secondary" size="sm" className="col-span-2 h-9 whitespace-nowrap sm:col-span-1" pending={pendingIntent === "add-option"}>
             Adicionar opção
           </Button>
         </div>

@@ -165,7 +165,31 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
         {rows.length === 0 && !error ? (
           <EmptyState title="Nenhum imóvel encontrado.">Ajuste os filtros ou cadastre um novo imóvel.</EmptyState>
         ) : (
-          <Table>
+          <>
+          <ul className="space-y-2 md:hidden" aria-label="Imóveis">
+            {rows.map((row) => {
+              const price = priceDisplay(row);
+              const slug = row.slug ?? propertySlug(row.title, row.id);
+              return (
+                <li key={row.id} className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-3">
+                  <p className="font-medium text-slate-900">{row.title}</p>
+                  <p className="text-xs text-slate-500">
+                    {row.property_type} · {TYPE_LABELS[row.type]} · #{row.id} · {row.neighborhood}, {row.city}
+                  </p>
+                  <div className="mt-2 flex flex-wrap items-center gap-1.5">
+                    <span className="mr-1 text-sm font-semibold text-slate-900">
+                      {price.main}
+                      {price.suffix ? <span className="text-xs font-normal text-slate-500">{price.suffix}</span> : null}
+                    </span>
+                    <Badge tone={row.status === "available" ? "success" : "warning"}>{STATUS_LABELS[row.status]}</Badge>
+                    <Badge tone={row.featured ? "accent" : "neutral"}>{row.featured ? "Destaque" : "Regular"}</Badge>
+                  </div>
+                  <RowActions id={row.id} title={row.title} slug={slug} listSearch={listSearch} className="mt-2 border-t border-slate-100 pt-2" />
+                </li>
+              );
+            })}
+          </ul>
+          <Table className="hidden md:block">
             <thead className="bg-slate-50">
               <tr>
                 <th scope="col" className={thClass}>
@@ -224,28 +248,14 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
                       </div>
                     </td>
                     <td className={cx(tdClass, "text-right")}>
-                      <div className="flex justify-end gap-1">
-                        <Link to={`/admin/imoveis/${row.id}/editar${listSearch}`} className={buttonClass("secondary", "sm")} aria-label={`Editar ${row.title}`}>
-                          Editar
-                        </Link>
-                        <a href={`/imovel/${slug}`} target="_blank" rel="noreferrer" className={buttonClass("ghost", "sm")} aria-label={`Ver ${row.title} no site (nova aba)`}>
-                          Ver
-                        </a>
-                        <Link
-                          to={withParam(listSearch, "confirmDelete", String(row.id))}
-                          preventScrollReset
-                          className={buttonClass("ghost", "sm", "text-danger-700 hover:bg-danger-50")}
-                          aria-label={`Excluir ${row.title}`}
-                        >
-                          Excluir
-                        </Link>
-                      </div>
+                      <RowActions id={row.id} title={row.title} slug={slug} listSearch={listSearch} className="justify-end" />
                     </td>
                   </tr>
                 );
               })}
             </tbody>
           </Table>
+          </>
         )}
       </div>
 
@@ -299,6 +309,22 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
 
       <Outlet />
     </>
+  );
+}
+
+function RowActions({ id, title, slug, listSearch, className }: { id: number; title: string; slug: string; listSearch: string; className?: string }) {
+  return (
+    <div className={cx("flex gap-1", className)}>
+      <Link to={`/admin/imoveis/${id}/editar${listSearch}`} className={buttonClass("secondary", "sm")} aria-label={`Editar ${title}`}>
+        Editar
+      </Link>
+      <a href={`/imovel/${slug}`} target="_blank" rel="noreferrer" className={buttonClass("ghost", "sm")} aria-label={`Ver ${title} no site (nova aba)`}>
+        Ver
+      </a>
+      <Link to={withParam(listSearch, "confirmDelete", String(id))} preventScrollReset className={buttonClass("ghost", "sm", "text-danger-700 hover:bg-danger-50")} aria-label={`Excluir ${title}`}>
+        Excluir
+      </Link>
+    </div>
   );
 }
 
