@@ -5,6 +5,9 @@ import { log } from "./logger.server";
 import { DEMO_ADMIN, demoLoginLines, seedDemo } from "./seed.server";
 import { purgeExpiredSessions } from "./session.server";
 import { ensureAdmin } from "./users.server";
+import { purgeStaleDrafts } from "./property-photos.server";
+import { ensureProjectLogo } from "./watermarks.server";
+import { Cron } from "croner";
 
 /**
  * Start-up, in order: validate the environment (throws ConfigError naming
@@ -40,8 +43,27 @@ async function run(): Promise<{ port: number }> {
     const lines = demoLoginLines().map((l) => l.replaceAll("PORT", String(cfg.PORT)));
     if (cfg.LOG_LEVEL !== "silent") process.stdout.write(`\nDemo logins:\n  ${lines.join("\n  ")}\n\n`);
   }
-  await purgeExpiredSessions();
+  await ensureProjectLogo();
+  await housekeeping();
+  startSchedules();
   return { port: cfg.PORT };
+}
+
+/** Expired sessions and abandoned editor drafts (photos uploaded to a create that was never saved). */
+async function housekeeping(): Promise<void> {
+  try {
+    await purgeExpiredSessions();
+    await purgeStaleDrafts(24 * 60 * 60 * 1000);
+  } catch (error) {
+    log.warn("housekeeping failed", { error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** In-process schedule (croner): one box, one process, so no external cron is needed. */
+const jobs: Cron[] = [];
+function startSchedules(): void {
+  if (jobs.length || config().NODE_ENV === "test") return;
+  jobs.push(new Cron("17 * * * *", { protect: true, name: "housekeeping" }, housekeeping));
 }
 
 async function demoAdminExists(): Promise<boolean> {
@@ -50,5 +72,6 @@ async function demoAdminExists(): Promise<boolean> {
 }
 
 export async function shutdown(): Promise<void> {
+  for (const job of jobs.splice(0)) job.stop();
   await closeDb();
 }

@@ -91,7 +91,8 @@ export async function listFolder(prefix: string, limit = 1000): Promise<{ key: s
   }
   const entries = await Promise.all(
     names
-      .filter((n) => !n.includes(".w") && !n.endsWith(".tmp"))
+      // Derived variants (`photo.jpg.w400.webp`) are not listed; a plain .webp file is.
+      .filter((n) => !/\.w\d+\.webp$/.test(n) && !n.endsWith(".tmp"))
       .map(async (n) => {
         const stat = await fsp.stat(path.join(dir, n));
         return stat.isFile() ? { key: `${prefix.replace(/\/$/, "")}/${n}`, size: stat.size, updatedAt: stat.mtime.toISOString() } : null;
