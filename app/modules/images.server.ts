@@ -1,3 +1,4 @@
+import type { WatermarkPosition } from "~/utils/watermark";
 import sharp, { type Metadata, type Sharp } from "sharp";
 import { IMAGE_WIDTHS } from "~/utils/images";
 import { putFile } from "./storage.server";
@@ -10,7 +11,6 @@ import { putFile } from "./storage.server";
 export const ACCEPTED_FORMATS = { jpeg: "jpg", png: "png", webp: "webp" } as const;
 export const MAX_IMAGE_PIXELS = 40_000_000;
 
-export type WatermarkPosition = "bottom-right" | "bottom-left" | "top-right" | "top-left" | "center";
 export type WatermarkOptions = { logo: Buffer; position: WatermarkPosition; opacity: number; sizePercent: number };
 
 export class ImageError extends Error {}

@@ -22,6 +22,7 @@ import {
 import { STATUS_LABELS, TYPE_CODES } from "~/utils/property";
 import { foldText, propertySlug } from "~/utils/slug";
 import { db, nowIso, parseJsonList, toJsonList, type DbOrTx } from "./db.server";
+import { requireAdmin } from "./auth.server";
 import { errorFields, log } from "./logger.server";
 import { assertCan } from "./permissions.server";
 import {
@@ -231,6 +232,15 @@ export async function deleteAndRedirect(user: SessionUser, id: number | null, li
     const sqlite = typeof (error as { code?: unknown }).code === "string" && String((error as { code?: unknown }).code).startsWith("SQLITE");
     return redirectWithToast(listHref, { type: "error", message: sqlite ? DELETE_MESSAGES.failed(error.message) : DELETE_MESSAGES.error(error.message) });
   }
+}
+
+/** The admin list's one POST: delete (after the confirmation step). */
+export async function adminListAction(request: Request): Promise<Response> {
+  const user = await requireAdmin(request);
+  const form = await request.formData();
+  const listHref = `/admin${listSearchOf(new URL(request.url))}`;
+  const id = form.get("intent") === "delete" ? parsePropertyId(form.get("id")) : null;
+  return deleteAndRedirect(user, id, listHref);
 }
 
 export function parsePropertyId(raw: unknown): number | null {

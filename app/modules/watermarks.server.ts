@@ -11,31 +11,13 @@ import type { TempPhoto } from "./property-photos.server";
  * that turn a posted editor form into a watermark to draw (spec 01 §6, §9).
  * The drawing itself is applyWatermark in images.server.ts.
  */
-export type WatermarkPosition = "bottom-right" | "bottom-left" | "top-right" | "top-left" | "center";
+import { WATERMARK_FIELDS, WATERMARK_OPACITY_RANGE, WATERMARK_POSITIONS, WATERMARK_SIZE_RANGE, type WatermarkPosition } from "~/utils/watermark";
+
+export { WATERMARK_FIELDS, WATERMARK_OPACITY_RANGE, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WATERMARK_SIZE_RANGE, type WatermarkPosition } from "~/utils/watermark";
 export type WatermarkSpec = { logoUrl: string; position: WatermarkPosition; opacity: number; sizePercent: number };
 
-export const WATERMARK_POSITIONS: readonly WatermarkPosition[] = ["bottom-right", "bottom-left", "top-right", "top-left", "center"];
-export const WATERMARK_POSITION_LABELS: Record<WatermarkPosition, string> = {
-  "bottom-right": "Inferior direito",
-  "bottom-left": "Inferior esquerdo",
-  "top-right": "Superior direito",
-  "top-left": "Superior esquerdo",
-  center: "Centro",
-};
 export const WATERMARK_FOLDER = "imoveis/watermarks";
 export const WATERMARK_LIST_LIMIT = 100;
-export const WATERMARK_SIZE_RANGE = { min: 10, max: 50, step: 1 } as const;
-export const WATERMARK_OPACITY_RANGE = { min: 0, max: 1, step: 0.01 } as const;
-
-/** Names of the editor's form fields that carry the watermark choice. */
-export const WATERMARK_FIELDS = {
-  logoUrl: "watermarkLogo",
-  position: "watermarkPosition",
-  opacity: "watermarkOpacity",
-  sizePercent: "watermarkSize",
-  /** file input to add a logo to the library */
-  file: "watermarkFile",
-} as const;
 
 export const PROJECT_LOGO_KEY = `${WATERMARK_FOLDER}/logo-lar-imoveis.png`;
 export const PROJECT_LOGO_URL = publicUrl(PROJECT_LOGO_KEY);

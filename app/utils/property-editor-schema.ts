@@ -1,3 +1,4 @@
+import { WATERMARK_FIELDS } from "./watermark";
 import { z } from "zod";
 import type { ConstructionStatus, FacingDirection, PropertyKind, PropertyPurpose, PropertyStatus, PropertyTypeCode } from "#db/schema";
 import { parseDecimal } from "./format";
@@ -130,17 +131,7 @@ export type EditorDrafts = {
   opt_suites: string;
 };
 
-export const WATERMARK_POSITIONS = ["bottom-right", "bottom-left", "top-right", "top-left", "center"] as const;
-export type WatermarkPositionCode = (typeof WATERMARK_POSITIONS)[number];
-export const WATERMARK_POSITION_LABELS: Record<WatermarkPositionCode, string> = {
-  "bottom-right": "Inferior direito",
-  "bottom-left": "Inferior esquerdo",
-  "top-right": "Superior direito",
-  "top-left": "Superior esquerdo",
-  center: "Centro",
-};
-/** Field names shared with watermarks.server.ts (parseWatermarkSpec). */
-export const WM_FIELDS = { logo: "watermarkLogo", position: "watermarkPosition", opacity: "watermarkOpacity", size: "watermarkSize", file: "watermarkFile" } as const;
+export { WATERMARK_FIELDS, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS } from "./watermark";
 export type WatermarkChoice = { logo: string; position: string; opacity: string; size: string };
 export const WATERMARK_CHOICE_DEFAULTS: WatermarkChoice = { logo: "", position: "bottom-right", opacity: "0.5", size: "25" };
 
@@ -300,10 +291,10 @@ export function readEditorForm(fd: FormData): EditorState {
       opt_suites: text(fd, "opt_suites", 40),
     },
     watermark: {
-      logo: text(fd, WM_FIELDS.logo, 1_000),
-      position: text(fd, WM_FIELDS.position, 40) || WATERMARK_CHOICE_DEFAULTS.position,
-      opacity: text(fd, WM_FIELDS.opacity, 40) || WATERMARK_CHOICE_DEFAULTS.opacity,
-      size: text(fd, WM_FIELDS.size, 40) || WATERMARK_CHOICE_DEFAULTS.size,
+      logo: text(fd, WATERMARK_FIELDS.logoUrl, 1_000),
+      position: text(fd, WATERMARK_FIELDS.position, 40) || WATERMARK_CHOICE_DEFAULTS.position,
+      opacity: text(fd, WATERMARK_FIELDS.opacity, 40) || WATERMARK_CHOICE_DEFAULTS.opacity,
+      size: text(fd, WATERMARK_FIELDS.sizePercent, 40) || WATERMARK_CHOICE_DEFAULTS.size,
     },
     tab: isTab(tab) ? tab : "basics",
     visited: visited.length ? Array.from(new Set<Tab>(["basics", ...visited])) : ["basics"],

@@ -71,9 +71,9 @@ const PUBLIC_INDEXES = [
   // city + bedrooms + price/area: seek the city and bedrooms, test price and area inside the index
   ["properties_pub_city_idx", ["status", "city_key", "bedrooms", "display_price", "area", "created_at"]],
   // city/neighbourhood filters and the lists of cities and neighbourhoods per category
-  ["properties_pub_place_idx", ["status", "city_key", "neighborhood_key"]],
-  ["properties_pub_type_place_idx", ["status", "type", "city_key", "neighborhood_key"]],
-  ["properties_pub_rent_place_idx", ["status", "is_rent", "city_key", "neighborhood_key"]],
+  ["properties_pub_place_idx", ["status", "city_key", "neighborhood_key", "created_at"]],
+  ["properties_pub_type_place_idx", ["status", "type", "city_key", "neighborhood_key", "created_at"]],
+  ["properties_pub_rent_place_idx", ["status", "is_rent", "city_key", "neighborhood_key", "created_at"]],
 ] as const;
 
 /**
@@ -100,9 +100,9 @@ const PLANNER_STATS: [string | null, string][] = [
   ["properties_pub_type_idx", "100000 25000 5000 1"],
   ["properties_pub_rent_idx", "100000 25000 12500 1"],
   ["properties_pub_city_idx", "100000 25000 500 100 3 1 1"],
-  ["properties_pub_place_idx", "100000 25000 500 50"],
-  ["properties_pub_type_place_idx", "100000 25000 5000 100 10"],
-  ["properties_pub_rent_place_idx", "100000 25000 12500 250 25"],
+  ["properties_pub_place_idx", "100000 25000 500 50 1"],
+  ["properties_pub_type_place_idx", "100000 25000 5000 100 10 1"],
+  ["properties_pub_rent_place_idx", "100000 25000 12500 250 25 1"],
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {

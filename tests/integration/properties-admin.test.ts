@@ -71,7 +71,8 @@ async function call(fn: () => Promise<unknown>): Promise<Reply> {
 const countProperties = async () => Number((await db().selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
 
 /** Upload two photos in create mode, then save: returns the new property row. */
-async function createThroughEditor(extra: Record<string, string | string[]> = {}, route = { action: adminEditorAction, path: "/admin/imoveis/novo" }, cookie?: string) {
+type EditorAction = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
+async function createThroughEditor(extra: Record<string, string | string[]> = {}, route: { action: EditorAction; path: string } = { action: adminEditorAction, path: "/admin/imoveis/novo" }, cookie?: string) {
   const photoA = await jpeg();
   const photoB = await jpeg({ r: 20, g: 160, b: 90 });
   const upload = await call(() =>

@@ -1,7 +1,7 @@
 import { type Dispatch, type RefObject, type SetStateAction, useRef } from "react";
 import { Alert, Button, Field, Input, Select, cx } from "~/components/ui";
 import { variantUrl } from "~/utils/images";
-import { type EditorState, MSG, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WM_FIELDS } from "~/utils/property-editor-schema";
+import { type EditorState, MSG, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WATERMARK_FIELDS } from "~/utils/property-editor-schema";
 import type { EditorView } from "./editor";
 
 /**
@@ -49,7 +49,7 @@ export function ImagesTab({
         {broker ? <Alert tone="info">{MSG.brokerWatermark}</Alert> : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Logo" htmlFor="pe-wm-logo">
-            <Select id="pe-wm-logo" name={WM_FIELDS.logo} value={broker ? (view.forcedWatermark?.logoUrl ?? "") : wm.logo} onChange={(e) => setWm("logo", e.target.value)} disabled={broker}>
+            <Select id="pe-wm-logo" name={WATERMARK_FIELDS.logoUrl} value={broker ? (view.forcedWatermark?.logoUrl ?? "") : wm.logo} onChange={(e) => setWm("logo", e.target.value)} disabled={broker}>
               {broker ? null : <option value="">Sem marca d'água</option>}
               {library.map((w) => (
                 <option key={w.url} value={w.url}>
@@ -60,7 +60,7 @@ export function ImagesTab({
             </Select>
           </Field>
           <Field label="Posição" htmlFor="pe-wm-position">
-            <Select id="pe-wm-position" name={WM_FIELDS.position} value={wm.position} onChange={(e) => setWm("position", e.target.value)} disabled={broker}>
+            <Select id="pe-wm-position" name={WATERMARK_FIELDS.position} value={wm.position} onChange={(e) => setWm("position", e.target.value)} disabled={broker}>
               {WATERMARK_POSITIONS.map((p) => (
                 <option key={p} value={p}>
                   {WATERMARK_POSITION_LABELS[p]}
@@ -69,16 +69,16 @@ export function ImagesTab({
             </Select>
           </Field>
           <Field label={`Opacidade: ${Number.isFinite(opacity) ? Math.round(opacity * 100) : 50}%`} htmlFor="pe-wm-opacity">
-            <input id="pe-wm-opacity" type="range" name={WM_FIELDS.opacity} min={0} max={1} step={0.01} value={wm.opacity} onChange={(e) => setWm("opacity", e.target.value)} disabled={broker} className="w-full accent-brand-700" />
+            <input id="pe-wm-opacity" type="range" name={WATERMARK_FIELDS.opacity} min={0} max={1} step={0.01} value={wm.opacity} onChange={(e) => setWm("opacity", e.target.value)} disabled={broker} className="w-full accent-brand-700" />
           </Field>
           <Field label={`Tamanho: ${wm.size}% da largura`} htmlFor="pe-wm-size">
-            <input id="pe-wm-size" type="range" name={WM_FIELDS.size} min={10} max={50} step={1} value={wm.size} onChange={(e) => setWm("size", e.target.value)} disabled={broker} className="w-full accent-brand-700" />
+            <input id="pe-wm-size" type="range" name={WATERMARK_FIELDS.sizePercent} min={10} max={50} step={1} value={wm.size} onChange={(e) => setWm("size", e.target.value)} disabled={broker} className="w-full accent-brand-700" />
           </Field>
         </div>
         {broker ? null : (
           <div className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-3">
             <Field label="Nova logo para a biblioteca" htmlFor="pe-wm-file" className="min-w-0 flex-1">
-              <Input id="pe-wm-file" type="file" name={WM_FIELDS.file} accept="image/png,image/jpeg,image/webp" className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm" />
+              <Input id="pe-wm-file" type="file" name={WATERMARK_FIELDS.file} accept="image/png,image/jpeg,image/webp" className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm" />
             </Field>
             <Button type="submit" name="intent" value="upload-watermark" variant="secondary" size="sm" pending={pendingIntent === "upload-watermark"}>
               Enviar logo

@@ -1,7 +1,7 @@
 import { Form, Link, Outlet, useNavigation } from "react-router";
 import { Badge, Button, EmptyState, Input, Modal, PageHeader, Select, Spinner, Table, buttonClass, cx, tdClass, thClass } from "~/components/ui";
 import { requireAdmin } from "~/modules/auth.server";
-import { adminFilterChoices, deleteAndRedirect, findProperty, listAdminProperties, listSearchOf, parsePropertyId, readAdminListFilters } from "~/modules/properties.server";
+import { adminFilterChoices, adminListAction, findProperty, listAdminProperties, listSearchOf, parsePropertyId, readAdminListFilters } from "~/modules/properties.server";
 import { variantUrl } from "~/utils/images";
 import { STATUS_LABELS, TYPE_LABELS, priceDisplay } from "~/utils/property";
 import { propertySlug } from "~/utils/slug";
@@ -47,12 +47,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
+// The delete form posts to /admin; depending on how the request is routed it
+// reaches this layout or its index, so both export the same action.
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
-  const form = await request.formData();
-  const listHref = `/admin${listSearchOf(new URL(request.url))}`;
-  if (form.get("intent") !== "delete") return deleteAndRedirect(user, null, listHref);
-  return deleteAndRedirect(user, parsePropertyId(form.get("id")), listHref);
+  return adminListAction(request);
 }
 
 function withParam(search: string, key: string, value: string | null): string {
