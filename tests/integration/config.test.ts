@@ -138,7 +138,7 @@ describe("node server.mjs with a bad variable", () => {
     expect(result.stderr).toContain("Invalid environment configuration");
     expect(result.stderr).toMatch(/PORT: must be a whole number/);
     expect(result.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
-  });
+  }, 90_000);
 
   const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
   it.skipIf(!fs.existsSync(path.join(buildDir, "server/index.js")))("production: exits 1 with the message naming PORT on stderr", () => {
@@ -146,11 +146,11 @@ describe("node server.mjs with a bad variable", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("Invalid environment configuration");
     expect(result.stderr).toMatch(/^ {2}PORT: /m);
-  });
+  }, 90_000);
 
   it("production without a build: exits 1 and says to build", () => {
     const result = startServer([], { NODE_ENV: "production", BUILD_DIR: path.join(tempDir(), "no-build") });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("No build found");
-  });
+  }, 90_000);
 });

@@ -66,7 +66,6 @@ export default function BrokerLayout() {
   // With JavaScript the toggle is instant (optimistic); the cookie keeps it for the next page.
   const collapsed = toggle.formData ? toggle.formData.get("collapsed") === "true" : serverCollapsed;
   const here = location.pathname + location.search;
-  const firstName = user.name.split(" ")[0];
   return (
     <div className="min-h-screen bg-slate-100 lg:flex">
       <aside className={cx("sticky top-0 hidden h-screen shrink-0 flex-col bg-brand-900 text-white transition-[width] lg:flex", collapsed ? "w-16" : "w-64")} aria-label="Menu do corretor">
@@ -150,7 +149,6 @@ export default function BrokerLayout() {
       </header>
 
       <main id="main" className="min-w-0 flex-1 px-4 pb-24 pt-6 lg:px-8 lg:pb-10">
-        <p className="mb-4 text-sm text-slate-600 lg:hidden">Olá, {firstName}!</p>
         {user.role === "admin" ? <p className="mb-4 inline-block rounded-full bg-accent-50 px-3 py-1 text-xs font-medium text-accent-700">Modo administrador</p> : null}
         <Outlet />
       </main>

@@ -1,10 +1,167 @@
-// Placeholder: filled in by its issue.
-export const meta = () => [{ title: "Imóveis | Lar Imóveis" }];
+import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
+import type { PropertyTypeCode } from "#db/schema";
+import { BrokerCard } from "~/components/broker-card";
+import { CatalogueFilterForm, SortSelect } from "~/components/catalogue-filters";
+import { NotFoundPage } from "~/components/error-pages";
+import { Pagination } from "~/components/pagination";
+import { PropertyCard } from "~/components/property-card";
+import { buttonClass } from "~/components/ui";
+import { findRefBroker, resolveCatalogueFilters, searchCatalogue, type CatalogueResult, type ResolvedFilters } from "~/modules/catalogue.server";
+import { config } from "~/modules/config.server";
+import { errorFields, log } from "~/modules/logger.server";
+import { EMPTY_FILTERS, catalogueQuery, filtersFromSubmission, hasActiveFilters } from "~/utils/catalogue-params";
+import { formatNumber } from "~/utils/format";
+import { CATEGORY_ROUTES } from "~/utils/property";
+import { withRef } from "~/utils/ref";
+import { absoluteUrl, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/catalogue";
 
-export default function Page() {
+/**
+ * /imoveis, /buscar, /alugar and /categoria/{type}: one catalogue engine
+ * (modules/catalogue.server.ts), one page. The URL holds every filter; a
+ * submitted form's URL is redirected to its canonical form (defaults and
+ * helper fields dropped, rules applied), so links are short and shareable.
+ */
+type Scope = { kind: "all" | "search" | "rent" | "category"; path: string; heading: string; title: string; description: string; type: PropertyTypeCode | null };
+
+function scopeOf(pathname: string, typeParam: string | undefined): Scope | null {
+  if (typeParam !== undefined) {
+    const category = CATEGORY_ROUTES[typeParam];
+    if (!category) return null;
+    return {
+      kind: "category",
+      path: `/categoria/${typeParam}`,
+      heading: category.title,
+      title: category.title,
+      description: `${category.title} em São Paulo e região: fotos, preços e detalhes. Fale com a Lar Imóveis.`,
+      type: category.type,
+    };
+  }
+  if (pathname.startsWith("/alugar")) {
+    return { kind: "rent", path: "/alugar", heading: "Imóveis para Alugar", title: "Imóveis para alugar", description: "Casas, apartamentos e salas para alugar, com valor do aluguel, condomínio e IPTU.", type: "rent" };
+  }
+  if (pathname.startsWith("/buscar")) {
+    return { kind: "search", path: "/buscar", heading: "Buscar imóveis", title: "Buscar imóveis", description: "Busque imóveis por nome, cidade ou bairro e filtre por preço, área e quartos.", type: null };
+  }
+  return { kind: "all", path: "/imoveis", heading: "Todos os imóveis", title: "Imóveis à venda e para alugar", description: "Apartamentos, casas, terrenos e imóveis comerciais à venda e para alugar em São Paulo e região.", type: null };
+}
+
+const KNOWN_PARAMS = new Set(["searchTerm", "q", "minPrice", "maxPrice", "minArea", "maxArea", "bedrooms", "propertyType", "city", "neighborhood", "sort", "page", "ref", "prevCity", "prevMinArea", "prevMaxArea"]);
+
+function sortedQuery(params: URLSearchParams): string {
+  return [...params.entries()].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).sort().join("&");
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const scope = scopeOf(url.pathname, params.type);
+  if (!scope) throw data({ message: "Categoria não encontrada" }, { status: 404 });
+
+  const requested = filtersFromSubmission(url.searchParams);
+  let resolved: ResolvedFilters | null = null;
+  let result: CatalogueResult = { items: [], total: 0, page: 1, pageCount: 1 };
+  try {
+    resolved = await resolveCatalogueFilters(requested, scope.type);
+    result = await searchCatalogue(resolved, requested.page, requested.sort);
+  } catch (error) {
+    // Spec 01 §7: a failed search is logged and shows an empty result.
+    log.error("catalogue search failed", { ...errorFields(error), url: url.pathname + url.search });
+  }
+  const filters = { ...(resolved?.filters ?? { ...EMPTY_FILTERS, ref: requested.ref }), page: result.page };
+
+  // Redirect a non-canonical query (a plain form submit, an invalid value, a page past the end).
+  const canonical = catalogueQuery(filters);
+  const known = new URLSearchParams([...url.searchParams].filter(([k]) => KNOWN_PARAMS.has(k)));
+  if (resolved && sortedQuery(known) !== sortedQuery(new URLSearchParams(canonical))) {
+    const others = [...url.searchParams].filter(([k]) => !KNOWN_PARAMS.has(k));
+    const extra = others.length ? `${canonical ? "&" : "?"}${new URLSearchParams(others)}` : "";
+    throw redirect(`${scope.path}${canonical}${extra}`);
+  }
+
+  const broker = await findRefBroker(filters.ref);
+  const base = config().publicUrl;
+  const place = filters.neighborhood ? `${filters.neighborhood}, ${filters.city}` : filters.city;
+  const title = [filters.searchTerm ? `“${filters.searchTerm}”` : null, scope.title, place ? `em ${place}` : null, result.page > 1 ? `página ${result.page}` : null].filter(Boolean).join(" · ");
+  return {
+    scope,
+    filters,
+    result,
+    cities: resolved?.cities ?? [],
+    neighborhoods: resolved?.neighborhoods ?? [],
+    broker,
+    seo: {
+      title,
+      description: scope.description,
+      canonical: absoluteUrl(base, `${scope.path}${catalogueQuery({ ...filters, ref: null })}`),
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+
+export default function CataloguePage() {
+  const { scope, filters, result, cities, neighborhoods, broker } = useLoaderData<typeof loader>();
+  const filtered = hasActiveFilters(filters);
+  const pageHref = (page: number) => `${scope.path}${catalogueQuery(filters, { page })}`;
   return (
-    <main id="main" className="container-page py-10">
-      <h1 className="text-2xl font-bold">Imóveis</h1>
+    <main id="main" className="container-page py-8 lg:py-10">
+      <nav aria-label="Trilha" className="text-sm text-slate-600">
+        <Link to={withRef("/", filters.ref)} className="hover:text-brand-700">
+          Início
+        </Link>
+        <span aria-hidden="true"> / </span>
+        <span className="text-slate-800">{scope.heading}</span>
+      </nav>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{scope.heading}</h1>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr] lg:gap-8">
+        <div className="lg:sticky lg:top-20 lg:self-start">
+          <CatalogueFilterForm action={scope.path} filters={filters} cities={cities} neighborhoods={neighborhoods} showType={scope.type === null} />
+        </div>
+        <section aria-labelledby="results-heading" className="min-w-0">
+          {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
+          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+            <h2 id="results-heading" className="text-base font-medium text-slate-700" aria-live="polite">
+              {result.total === 1 ? "1 imóvel encontrado" : `${formatNumber(result.total)} imóveis encontrados`}
+            </h2>
+            <SortSelect sort={filters.sort} />
+          </div>
+          {result.items.length === 0 ? (
+            <EmptyResult category={scope.kind === "category"} filtered={filtered} refCode={filters.ref} />
+          ) : (
+            <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+              {result.items.map((p, i) => (
+                <li key={p.id}>
+                  <PropertyCard property={p} priority={i === 0} sizes="(min-width: 1280px) 320px, (min-width: 1024px) 40vw, (min-width: 640px) 50vw, 100vw" />
+                </li>
+              ))}
+            </ul>
+          )}
+          <Pagination page={result.page} pageCount={result.pageCount} href={pageHref} />
+        </section>
+      </div>
     </main>
   );
+}
+
+function EmptyResult({ category, filtered, refCode }: { category: boolean; filtered: boolean; refCode: string | null }) {
+  const text = filtered ? "Nenhum imóvel encontrado com os filtros aplicados." : category ? "Nenhum imóvel encontrado" : "Nenhum imóvel encontrado.";
+  return (
+    <div className="rounded-[var(--radius-card)] border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+      <p className="text-base font-semibold text-slate-800">{text}</p>
+      {category || filtered ? (
+        <Link to={withRef("/imoveis", refCode)} className={buttonClass("secondary", "md", "mt-4")}>
+          Ver todos os imóveis
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundPage title="Categoria não encontrada" text="A categoria que você procura não existe. Veja todos os imóveis disponíveis." />;
+  }
+  throw error;
 }
