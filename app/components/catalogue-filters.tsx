@@ -192,7 +192,7 @@ export function CatalogueFilterForm({
 export function SortSelect({ sort }: { sort: CatalogueFilters["sort"] }) {
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor="f-sort" className="text-sm text-slate-700">
+      <label htmlFor="f-sort" className="whitespace-nowrap text-sm text-slate-700">
         Ordenar por
       </label>
       <Select id="f-sort" name="sort" form={FILTER_FORM_ID} defaultValue={sort} className="w-auto">

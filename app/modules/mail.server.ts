@@ -32,12 +32,19 @@ export type SmtpOverride = {
   fromEmail: string;
 };
 
+/**
+ * Mail is sent while a request waits (e.g. forgot password), so a server that
+ * does not answer must fail in seconds, not after nodemailer's 2-minute
+ * default. Options in SMTP_URL's query string still win.
+ */
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
 let transport: Transporter<SMTPTransport.SentMessageInfo> | null = null;
 let transportUrl: string | null = null;
 
 function smtpTransport(url: string) {
   if (!transport || transportUrl !== url) {
-    transport = nodemailer.createTransport(url);
+    transport = nodemailer.createTransport({ url, ...TIMEOUTS } as SMTPTransport.Options);
     transportUrl = url;
   }
   return transport;
@@ -51,6 +58,7 @@ export async function sendMail(message: MailMessage, override?: SmtpOverride): P
       host: override.host,
       port: override.port,
       secure: override.secure,
+      ...TIMEOUTS,
       auth: override.username ? { user: override.username, pass: override.password ?? "" } : undefined,
     });
     const info = await t.sendMail(envelope);

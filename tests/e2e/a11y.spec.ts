@@ -29,7 +29,7 @@ async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+    .map((v) => ({ rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} → ${n.html.slice(0, 160)}${n.failureSummary ? ` (${n.failureSummary.split("\n").slice(1).join(" ").trim().slice(0, 160)})` : ""}`) }));
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
 

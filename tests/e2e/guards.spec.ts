@@ -66,7 +66,10 @@ test.describe("session", () => {
     const aside = page.getByRole("complementary", { name: "Menu do corretor" });
     await expect(aside).toHaveClass(/\bw-64\b/);
     await ready(page, jsEnabled);
+    // With JavaScript the width changes at once (optimistic); wait for the POST that stores the cookie.
+    const stored = page.waitForResponse((r) => r.url().includes("/broker/sidebar") && r.request().method() === "POST");
     await page.getByRole("button", { name: "Recolher menu" }).click();
+    await stored;
     await expect(aside).toHaveClass(/\bw-16\b/);
     await expect(page).toHaveURL(/\/broker\/dashboard$/);
     // The server renders it collapsed on the next page too.

@@ -216,7 +216,7 @@ export default function PrivacyPage() {
         </div>
         <p className="mt-12 text-sm text-slate-600">
           Dúvidas? Veja também a nossa página de{" "}
-          <Link to="/contato" className="text-brand-700 hover:underline">
+          <Link to="/contato" className="text-brand-700 underline">
             contato
           </Link>
           .

@@ -1,10 +1,333 @@
-// Placeholder: filled in by its issue.
-export const meta = () => [{ title: "Imóvel | Lar Imóveis" }];
+import { data, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "react-router";
+import { BrokerCard } from "~/components/broker-card";
+import { CopyLinkButton } from "~/components/copy-link";
+import { NotFoundPage } from "~/components/error-pages";
+import { Gallery } from "~/components/gallery";
+import { LeadForm } from "~/components/lead-form";
+import { PropertyCard } from "~/components/property-card";
+import { largestVariant } from "~/components/responsive-image";
+import { Badge } from "~/components/ui";
+import { findPublicProperty, findRefBroker, findSimilarProperties, listPropertyOptions } from "~/modules/catalogue.server";
+import { config } from "~/modules/config.server";
+import { parseJsonList } from "~/modules/db.server";
+import { leadFormAction } from "~/modules/lead-form.server";
+import { errorFields, log } from "~/modules/logger.server";
+import { normaliseCity, parseRef } from "~/utils/catalogue-params";
+import { formatArea } from "~/utils/format";
+import { whatsappLink } from "~/utils/phone";
+import { CATEGORY_ROUTES, CONSTRUCTION_LABELS, FACING_LABELS, PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, isRental, monthlyCosts, priceDisplay, propertyPath } from "~/utils/property";
+import { withRef } from "~/utils/ref";
+import { absoluteUrl, seoMeta } from "~/utils/seo";
+import type { Route } from "./+types/property";
 
-export default function Page() {
+const NOT_FOUND = { title: "Imóvel não encontrado", text: "O imóvel que você está procurando não está disponível." };
+
+/** /imovel/{slugOrId}: one indexed read by slug or id (spec 01 §2). */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const property = await findPublicProperty(params.slugOrId);
+  if (!property) throw data({ message: NOT_FOUND.title }, { status: 404 });
+  const ref = parseRef(new URL(request.url).searchParams.get("ref"));
+  const [options, similar, broker] = await Promise.all([
+    listPropertyOptions(property.id),
+    findSimilarProperties(property).catch((error) => {
+      log.warn("similar properties failed", errorFields(error));
+      return [];
+    }),
+    findRefBroker(ref),
+  ]);
+  const base = config().publicUrl;
+  const path = propertyPath(property);
+  const images = parseJsonList(property.images);
+  const city = normaliseCity(property.city);
+  const price = priceDisplay(property);
+  const categorySlug = Object.entries(CATEGORY_ROUTES).find(([, c]) => c.type === property.type)?.[0] ?? null;
+  const canonical = absoluteUrl(base, path);
+  const imageUrls = images.map((src) => absoluteUrl(base, largestVariant(src)));
+  const available = property.status === "available";
+  const salePrice = isRental(property) && !(property.price > 0) ? property.rent_price : property.price;
+  return {
+    ref,
+    broker,
+    path,
+    url: canonical,
+    property: {
+      id: property.id,
+      title: property.title,
+      description: property.description,
+      typeLabel: TYPE_LABELS[property.type],
+      categoryPath: categorySlug ? `/categoria/${categorySlug}` : "/imoveis",
+      propertyType: property.property_type,
+      purpose: PURPOSE_LABELS[property.purpose],
+      status: property.status,
+      statusLabel: STATUS_LABELS[property.status],
+      construction: CONSTRUCTION_LABELS[property.construction_status],
+      constructionYear: property.construction_year,
+      price,
+      costs: monthlyCosts(property),
+      rentAlso: property.purpose === "both" && property.rent_price > 0 && price.suffix === null ? priceDisplay({ ...property, purpose: "rent" }) : null,
+      address: property.address,
+      neighborhood: property.neighborhood,
+      city,
+      state: property.state,
+      area: property.area,
+      bedrooms: property.bedrooms,
+      suites: property.suites,
+      bathrooms: property.bathrooms,
+      parkingSpots: property.parking_spots,
+      floor: property.floor,
+      totalFloors: property.total_floors,
+      facing: property.facing_direction ? FACING_LABELS[property.facing_direction] : null,
+      furnished: property.furnished === 1,
+      petsAllowed: property.pets_allowed === 1,
+      featured: property.featured === 1,
+      images,
+      amenities: parseJsonList(property.amenities),
+      nearby: parseJsonList(property.nearby_amenities),
+      special: parseJsonList(property.special_features),
+    },
+    options: options.map((o) => ({ id: o.id, area: o.area, bedrooms: o.bedrooms, bathrooms: o.bathrooms, suites: o.suites })),
+    similar,
+    seo: {
+      title: `${property.title} – ${[property.neighborhood, city].filter(Boolean).join(", ")}`,
+      description: `${price.main}${price.suffix ?? ""} · ${property.description}`.slice(0, 200),
+      canonical,
+      image: imageUrls[0] ?? null,
+      type: "product" as const,
+      jsonLd: {
+        "@context": "https://schema.org",
+        "@type": "RealEstateListing",
+        name: property.title,
+        description: property.description.slice(0, 500),
+        url: canonical,
+        image: imageUrls,
+        datePosted: property.created_at,
+        dateModified: property.updated_at,
+        offers: {
+          "@type": "Offer",
+          price: salePrice,
+          priceCurrency: "BRL",
+          availability: available ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
+          businessFunction: isRental(property) && !(property.price > 0) ? "http://purl.org/goodrelations/v1#LeaseOut" : "http://purl.org/goodrelations/v1#Sell",
+          url: canonical,
+        },
+        contentLocation: {
+          "@type": "Place",
+          address: { "@type": "PostalAddress", streetAddress: property.address, addressLocality: city, addressRegion: property.state, addressCountry: "BR" },
+        },
+      },
+    },
+  };
+}
+
+/** The lead form posts here; the property is resolved first so the lead names it. */
+export async function action({ request, params }: Route.ActionArgs) {
+  const property = await findPublicProperty(params.slugOrId);
+  if (!property) throw data({ message: NOT_FOUND.title }, { status: 404 });
+  return leadFormAction(request, { propertyId: property.id });
+}
+
+export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? seoMeta(loaderData.seo) : [{ title: `${NOT_FOUND.title} | Lar Imóveis` }, { name: "robots", content: "noindex" }]);
+
+export default function PropertyPage() {
+  const { property: p, options, similar, broker, ref, url } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const link = (path: string) => withRef(path, ref);
+  const facts = [
+    p.area > 0 ? { label: "Área", value: formatArea(p.area) } : null,
+    p.bedrooms > 0 ? { label: "Quartos", value: String(p.bedrooms) } : null,
+    p.suites > 0 ? { label: "Suítes", value: String(p.suites) } : null,
+    p.bathrooms > 0 ? { label: "Banheiros", value: String(p.bathrooms) } : null,
+    p.parkingSpots > 0 ? { label: "Vagas", value: String(p.parkingSpots) } : null,
+    p.floor ? { label: "Andar", value: p.totalFloors ? `${p.floor}º de ${p.totalFloors}` : `${p.floor}º` } : null,
+  ].filter((f): f is { label: string; value: string } => f !== null);
+  const details = [
+    { label: "Tipo", value: p.propertyType },
+    { label: "Categoria", value: p.typeLabel },
+    { label: "Finalidade", value: p.purpose },
+    { label: "Construção", value: p.construction },
+    p.constructionYear ? { label: "Ano de construção", value: String(p.constructionYear) } : null,
+    p.facing ? { label: "Face", value: p.facing } : null,
+    { label: "Mobiliado", value: p.furnished ? "Sim" : "Não" },
+    { label: "Aceita pets", value: p.petsAllowed ? "Sim" : "Não" },
+  ].filter((f): f is { label: string; value: string } => f !== null);
+  const shareText = `${p.title} – ${url}`;
+
   return (
-    <main id="main" className="container-page py-10">
-      <h1 className="text-2xl font-bold">Imóvel</h1>
+    <main id="main" className="pb-8">
+      <div className="container-page pt-6">
+        <nav aria-label="Trilha" className="text-sm text-slate-600">
+          <Link to={link("/")} className="hover:text-brand-700">
+            Início
+          </Link>
+          <span aria-hidden="true"> / </span>
+          <Link to={link(p.categoryPath)} className="hover:text-brand-700">
+            {p.typeLabel}
+          </Link>
+          <span aria-hidden="true"> / </span>
+          <span className="text-slate-800">{p.title}</span>
+        </nav>
+        <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
+          <div className="min-w-0">
+            <div className="flex flex-wrap gap-2">
+              <Badge tone="info">{p.typeLabel}</Badge>
+              <Badge tone={p.status === "available" ? "success" : "warning"}>{p.statusLabel}</Badge>
+              {p.featured ? <Badge tone="accent">Destaque</Badge> : null}
+            </div>
+            <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{p.title}</h1>
+            <p className="mt-1 text-slate-600">{[p.address, p.neighborhood, `${p.city} - ${p.state}`].filter(Boolean).join(", ")}</p>
+          </div>
+          <p className="text-3xl font-bold text-brand-800">
+            {p.price.main}
+            {p.price.suffix ? <span className="text-base font-medium text-slate-600">{p.price.suffix}</span> : null}
+          </p>
+        </div>
+      </div>
+
+      <div className="mx-auto mt-6 max-w-[90rem] px-2 sm:px-4">
+        <Gallery images={p.images} title={p.title} />
+      </div>
+
+      <div className="container-page mt-8 grid gap-8 lg:grid-cols-[1fr_24rem]">
+        <div className="min-w-0 space-y-8">
+          {facts.length ? (
+            <section aria-labelledby="facts-heading">
+              <h2 id="facts-heading" className="sr-only">
+                Principais características
+              </h2>
+              <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+                {facts.map((f) => (
+                  <div key={f.label} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
+                    <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{f.label}</dt>
+                    <dd className="mt-0.5 text-lg font-semibold text-slate-900">{f.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="description-heading">
+            <h2 id="description-heading" className="text-xl font-semibold text-slate-900">
+              Descrição
+            </h2>
+            <p className="mt-3 whitespace-pre-line leading-relaxed text-slate-700">{p.description}</p>
+          </section>
+
+          <section aria-labelledby="details-heading">
+            <h2 id="details-heading" className="text-xl font-semibold text-slate-900">
+              Detalhes
+            </h2>
+            <dl className="mt-3 grid gap-x-8 gap-y-2 sm:grid-cols-2">
+              {details.map((d) => (
+                <div key={d.label} className="flex justify-between gap-4 border-b border-slate-200 py-2 text-sm">
+                  <dt className="text-slate-600">{d.label}</dt>
+                  <dd className="font-medium text-slate-900">{d.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </section>
+
+          {options.length ? (
+            <section aria-labelledby="options-heading">
+              <h2 id="options-heading" className="text-xl font-semibold text-slate-900">
+                Opções de planta
+              </h2>
+              <ul className="mt-3 grid gap-3 sm:grid-cols-2">
+                {options.map((o, i) => (
+                  <li key={o.id} className="rounded-lg border border-slate-200 bg-white p-4">
+                    <p className="font-semibold text-slate-900">Opção {i + 1}</p>
+                    <p className="mt-1 text-sm text-slate-700">
+                      {formatArea(o.area)} · {o.bedrooms} {o.bedrooms === 1 ? "quarto" : "quartos"} · {o.bathrooms} {o.bathrooms === 1 ? "banheiro" : "banheiros"}
+                      {o.suites ? ` · ${o.suites} ${o.suites === 1 ? "suíte" : "suítes"}` : ""}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <ChipList id="amenities" title="Comodidades" items={p.amenities} />
+          <ChipList id="nearby" title="Nas proximidades" items={p.nearby} />
+          <ChipList id="special" title="Diferenciais" items={p.special} />
+        </div>
+
+        <aside className="space-y-5 lg:sticky lg:top-20 lg:self-start" aria-label="Valores e contato">
+          <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-[var(--shadow-card)]">
+            <p className="text-sm text-slate-600">{p.price.suffix ? "Aluguel" : "Valor"}</p>
+            <p className="text-2xl font-bold text-brand-800">
+              {p.price.main}
+              {p.price.suffix ? <span className="text-base font-medium text-slate-600">{p.price.suffix}</span> : null}
+            </p>
+            {p.rentAlso ? (
+              <p className="mt-1 text-sm text-slate-700">
+                Aluguel: {p.rentAlso.main}
+                {p.rentAlso.suffix}
+              </p>
+            ) : null}
+            {p.costs.length ? (
+              <dl className="mt-3 space-y-1 border-t border-slate-200 pt-3 text-sm">
+                {p.costs.map((c) => (
+                  <div key={c.label} className="flex justify-between">
+                    <dt className="text-slate-600">{c.label}</dt>
+                    <dd className="font-medium text-slate-900">
+                      {c.value}
+                      {c.label === "Condomínio" ? "/mês" : ""}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            ) : null}
+            <div className="mt-4 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+              <a href={whatsappLink("", shareText)} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold text-success-700 hover:underline">
+                Compartilhar no WhatsApp
+              </a>
+              <CopyLinkButton url={url} />
+            </div>
+          </div>
+          {broker ? <BrokerCard broker={broker} propertyTitle={p.title} /> : null}
+          <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-[var(--shadow-card)]">
+            <LeadForm lastResult={lastResult} propertyId={p.id} propertyTitle={p.title} brokerId={broker?.id ?? null} heading="Gostou deste imóvel? Fale com a gente" />
+          </div>
+        </aside>
+      </div>
+
+      {similar.length ? (
+        <section aria-labelledby="similar-heading" className="container-page mt-14">
+          <h2 id="similar-heading" className="text-2xl font-bold tracking-tight text-slate-900">
+            Imóveis semelhantes
+          </h2>
+          <ul className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {similar.map((s) => (
+              <li key={s.id}>
+                <PropertyCard property={s} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </main>
   );
+}
+
+function ChipList({ id, title, items }: { id: string; title: string; items: string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
+        {title}
+      </h2>
+      <ul className="mt-3 flex flex-wrap gap-2">
+        {items.map((item) => (
+          <li key={item} className="rounded-full border border-slate-200 bg-white px-3 py-1 text-sm text-slate-800">
+            {item}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage title={NOT_FOUND.title} text={NOT_FOUND.text} />;
+  throw error;
 }

@@ -1,0 +1,74 @@
+import { DEMO, expect, ready, test } from "./fixtures";
+import { demoBrokerId } from "./catalogue-helpers";
+
+/** The property page: content, SEO tags, gallery, lead form, copy link, 404. */
+async function firstPropertyPath(page: import("@playwright/test").Page): Promise<string> {
+  await page.goto("/imoveis");
+  const href = await page.locator("main article h3 a").first().getAttribute("href");
+  return href!;
+}
+
+test.describe("property page", () => {
+  test("shows the property with OG tags, JSON-LD, gallery hints, similar properties and the lead form", async ({ page, jsEnabled }) => {
+    const path = await firstPropertyPath(page);
+    await page.goto(path);
+    await ready(page, jsEnabled);
+    const title = await page.getByRole("heading", { level: 1 }).innerText();
+    await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\/.+\.w1200\.webp$/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? "{}");
+    expect(ld["@type"]).toBe("RealEstateListing");
+    expect(ld.offers.priceCurrency).toBe("BRL");
+
+    const photos = page.getByRole("region", { name: "Fotos do imóvel" }).locator("img");
+    await expect(photos.first()).toHaveAttribute("fetchpriority", "high");
+    await expect(photos.nth(1)).toHaveAttribute("loading", "lazy");
+    await expect(photos.first()).toHaveAttribute("srcset", /w400\.webp 400w/);
+
+    await expect(page.getByRole("heading", { name: "Imóveis semelhantes" })).toBeVisible();
+    const similar = page.locator("section[aria-labelledby=similar-heading] article");
+    expect(await similar.count()).toBeLessThanOrEqual(3);
+    await expect(page.getByLabel("Nome")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Enviar mensagem" })).toBeVisible();
+  });
+
+  test("opens by id alone and shows the referring broker", async ({ page }) => {
+    const path = await firstPropertyPath(page);
+    const id = /-(\d+)$/.exec(path)![1];
+    const ana = demoBrokerId(DEMO.broker.email);
+    await page.goto(`/imovel/${id}?ref=${ana}`);
+    await expect(page.getByTestId("broker-card")).toContainText("Ana Souza");
+    await expect(page.locator('input[type=hidden][name=ref]')).toHaveValue(ana);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));
+  });
+
+  test("rent shows '/mês' with condo fee and IPTU", async ({ page }) => {
+    await page.goto("/alugar");
+    await page.locator("main article h3 a").first().click();
+    await expect(page.getByText("/mês").first()).toBeVisible();
+    await expect(page.getByText("IPTU")).toBeVisible();
+  });
+
+  test("copy link confirms", async ({ page, context, jsEnabled }) => {
+    test.skip(!jsEnabled, "copying needs JavaScript");
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    const path = await firstPropertyPath(page);
+    await page.goto(path);
+    await ready(page, jsEnabled);
+    await page.getByRole("button", { name: "Copiar link" }).click();
+    await expect(page.getByText("Link copiado!")).toBeVisible();
+    await expect(page.getByText("Link copiado!")).toBeHidden({ timeout: 4000 });
+  });
+
+  test("an unknown property is a 404 with the spec's texts", async ({ page }) => {
+    for (const p of ["/imovel/999999", "/imovel/nao-existe", `/imovel/${encodeURIComponent("' OR 1=1 --")}`]) {
+      const res = await page.goto(p);
+      expect(res?.status(), p).toBe(404);
+      await expect(page.getByRole("heading", { name: "Imóvel não encontrado" })).toBeVisible();
+      await expect(page.getByText("O imóvel que você está procurando não está disponível.")).toBeVisible();
+    }
+  });
+});
