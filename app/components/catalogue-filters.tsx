@@ -195,7 +195,15 @@ export function SortSelect({ sort }: { sort: CatalogueFilters["sort"] }) {
       <label htmlFor="f-sort" className="whitespace-nowrap text-sm text-slate-700">
         Ordenar por
       </label>
-      <Select id="f-sort" name="sort" form={FILTER_FORM_ID} defaultValue={sort} className="w-auto">
+      <Select
+        id="f-sort"
+        name="sort"
+        form={FILTER_FORM_ID}
+        defaultValue={sort}
+        className="w-auto"
+        // The select sits outside the form element, so its change does not bubble to the form's handler.
+        onChange={() => (document.getElementById(FILTER_FORM_ID) as HTMLFormElement | null)?.requestSubmit()}
+      >
         {SORTS.map((s) => (
           <option key={s} value={s}>
             {SORT_LABELS[s]}

@@ -22,7 +22,7 @@ export function PropertyCard({ property: p, priority = false, sizes = CARD_SIZES
         <ResponsiveImage src={p.image} alt="" sizes={sizes} priority={priority} className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]" />
         <div className="absolute left-3 top-3 flex flex-wrap gap-1.5">
           <span className="rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">{p.typeLabel}</span>
-          {p.featured ? <span className="rounded-full bg-accent-600 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">Destaque</span> : null}
+          {p.featured ? <span className="rounded-full bg-accent-700 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">Destaque</span> : null}
         </div>
       </div>
       <div className="flex flex-1 flex-col p-4">

@@ -104,6 +104,7 @@ function parseWhole(input: string | null, min: number, max: number, fallback: nu
 
 function cleanText(input: string | null): string {
   // Control characters are dropped; the length is bounded (search box, not an essay).
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
   return (input ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim().slice(0, MAX_TEXT);
 }
 

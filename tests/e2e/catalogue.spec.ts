@@ -143,13 +143,13 @@ test.describe("catalogue", () => {
   test("featured section: carousel by default, grid on request", async ({ page, jsEnabled }) => {
     await page.goto("/");
     await ready(page, jsEnabled);
-    const featured = page.getByRole("region", { name: "Imóveis em destaque" });
+    const featured = page.locator('[aria-roledescription="carrossel"]');
     await expect(featured.locator("article").first()).toBeVisible();
     expect(await featured.locator("article").count()).toBeLessThanOrEqual(8);
     await page.getByRole("link", { name: "Grade" }).click();
     await expect(page).toHaveURL(/view=grid/);
-    await expect(page.getByRole("region", { name: "Imóveis em destaque" })).toHaveCount(0);
-    await expect(page.locator("#featured-heading ~ * article, section[aria-labelledby=featured-heading] article").first()).toBeVisible();
+    await expect(page.locator('[aria-roledescription="carrossel"]')).toHaveCount(0);
+    await expect(page.locator("section[aria-labelledby=featured-heading] article").first()).toBeVisible();
   });
 
   test("sitemap and robots", async ({ request }) => {

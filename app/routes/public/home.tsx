@@ -82,7 +82,7 @@ export default function Home() {
               placeholder="Busque por nome do imóvel, cidade ou bairro"
               className="h-12 min-w-0 flex-1 rounded-xl px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-brand-300"
             />
-            <button type="submit" className={buttonClass("accent", "lg")}>
+            <button type="submit" className={buttonClass("primary", "lg")}>
               Buscar
             </button>
           </Form>
@@ -185,7 +185,7 @@ export default function Home() {
           <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {REASONS.map((r, i) => (
               <li key={r.title} className="rounded-[var(--radius-card)] border border-slate-200 bg-slate-50 p-5">
-                <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-accent-600 text-sm font-bold text-white">
+                <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-accent-700 text-sm font-bold text-white">
                   {i + 1}
                 </span>
                 <h3 className="mt-3 font-semibold text-slate-900">{r.title}</h3>
