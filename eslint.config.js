@@ -19,4 +19,6 @@ export default tseslint.config(
       "no-empty": ["error", { allowEmptyCatch: true }],
     },
   },
+  // Playwright fixtures call `use()`, which is not React's hook.
+  { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
 );

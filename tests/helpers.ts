@@ -52,7 +52,6 @@ export async function run<T>(fn: () => Promise<T>): Promise<{ response?: Respons
 }
 
 /** Loader/action arguments for calling a route module directly in a test. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function routeArgs(request: Request, params: Record<string, string> = {}): any {
   return { request, params, context: {} };
 }

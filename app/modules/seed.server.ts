@@ -1,7 +1,8 @@
 import sharp from "sharp";
 import type { NewProperty, PropertyKind, PropertyTypeCode } from "#db/schema";
 import { propertySlug } from "~/utils/slug";
-import { db, nowIso, toJsonList } from "./db.server";
+import { bulkLoadProperties } from "#db/bulk";
+import { db, nowIso, sqliteHandle, toJsonList } from "./db.server";
 import { ensureDefaultPipeline, listStages } from "./crm-setup.server";
 import { writeVariants } from "./images.server";
 import { insertLead } from "./leads.server";
@@ -261,13 +262,15 @@ export async function seedBulkProperties(n: number): Promise<void> {
     .executeTakeFirst();
   let nextId = Number(existing?.max ?? 0) + 1;
   const batchSize = 250;
-  for (let start = 0; start < n; start += batchSize) {
-    const rows: NewProperty[] = [];
-    for (let i = start; i < Math.min(n, start + batchSize); i++) {
-      const id = nextId++;
-      const row = buildProperty(random, i);
-      rows.push({ ...row, id, slug: propertySlug(row.title, id), images: toJsonList([pool[i % pool.length], pool[(i + 5) % pool.length]]) } as NewProperty);
+  await bulkLoadProperties(sqliteHandle(), async () => {
+    for (let start = 0; start < n; start += batchSize) {
+      const rows: NewProperty[] = [];
+      for (let i = start; i < Math.min(n, start + batchSize); i++) {
+        const id = nextId++;
+        const row = buildProperty(random, i);
+        rows.push({ ...row, id, slug: propertySlug(row.title, id), images: toJsonList([pool[i % pool.length], pool[(i + 5) % pool.length]]) } as NewProperty);
+      }
+      await db().transaction().execute((tx) => tx.insertInto("properties").values(rows).execute());
     }
-    await db().transaction().execute((tx) => tx.insertInto("properties").values(rows).execute());
-  }
+  });
 }

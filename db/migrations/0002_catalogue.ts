@@ -49,7 +49,7 @@ function cityKeySql(city: string): string {
 }
 
 /** SET list of the derived columns, computed from `row` (the table itself, or `new` in a trigger). */
-function derivedAssignments(row: string): string {
+export function derivedAssignments(row: string): string {
   const r = (c: string) => `${row}.${c}`;
   return [
     `city_key = ${cityKeySql(r("city"))}`,
