@@ -1,11 +1,9 @@
 import { DEMO, expect, ready, test } from "./fixtures";
-import { demoBrokerId } from "./catalogue-helpers";
+import { demoBrokerId, demoPropertyPath } from "./catalogue-helpers";
 
 /** The property page: content, SEO tags, gallery, lead form, copy link, 404. */
-async function firstPropertyPath(page: import("@playwright/test").Page): Promise<string> {
-  await page.goto("/imoveis");
-  const href = await page.locator("main article h3 a").first().getAttribute("href");
-  return href!;
+async function firstPropertyPath(_page: import("@playwright/test").Page): Promise<string> {
+  return demoPropertyPath();
 }
 
 test.describe("property page", () => {
