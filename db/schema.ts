@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /** Kysely table types for db/migrations. Timestamps are ISO-8601 text, booleans 0/1. */
 
@@ -102,6 +102,19 @@ export interface PropertiesTable {
   broker_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  // Kept by 0002_catalogue's triggers; read-only for the app.
+  city_key: Derived<string>;
+  neighborhood_key: Derived<string>;
+  is_rent: Derived<number>;
+  display_price: Derived<number>;
+}
+
+/** A column only the database writes (triggers). */
+type Derived<T> = ColumnType<T, never, never>;
+
+export interface CatalogueVersionTable {
+  id: number;
+  version: number;
 }
 
 export interface PropertyOptionsTable {
@@ -400,6 +413,7 @@ export interface Database {
   webhooks: WebhooksTable;
   blog_posts: BlogPostsTable;
   course_materials: CourseMaterialsTable;
+  catalogue_version: CatalogueVersionTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,6 +1,6 @@
-import { expressionBuilder, type ColumnType, type Expression, type Kysely, type SqlBool } from "kysely";
+import { expressionBuilder, type Expression, type SqlBool } from "kysely";
 import { buildMatchQuery, catalogueTextMatch, catalogueTextMatchIds, countCatalogueTextMatches } from "#db/fulltext";
-import type { Database, PropertiesTable, Property, PropertyOption, PropertyTypeCode } from "#db/schema";
+import type { Database, Property, PropertyOption, PropertyTypeCode } from "#db/schema";
 import { PAGE_SIZE, cityKey, neighborhoodKey, normaliseCity, type CatalogueFilters } from "~/utils/catalogue-params";
 import { isRental, priceDisplay, propertyPath, TYPE_LABELS } from "~/utils/property";
 import { db, parseJsonList } from "./db.server";
@@ -15,21 +15,7 @@ import { findActiveBroker, type PublicBroker } from "./users.server";
  * db/migrations/0002_catalogue.ts; measured in docs/performance.md).
  */
 
-/** Columns kept by 0002_catalogue's triggers; read-only for the app. */
-type Derived<T> = ColumnType<T, never, never>;
-type CatalogueDatabase = Omit<Database, "properties"> & {
-  properties: PropertiesTable & {
-    city_key: Derived<string>;
-    neighborhood_key: Derived<string>;
-    is_rent: Derived<number>;
-    display_price: Derived<number>;
-  };
-  catalogue_version: { id: number; version: number };
-};
-function cdb(): Kysely<CatalogueDatabase> {
-  return db() as unknown as Kysely<CatalogueDatabase>;
-}
-const eb = expressionBuilder<CatalogueDatabase, "properties">();
+const eb = expressionBuilder<Database, "properties">();
 
 /** What a property card shows. */
 export type PropertyCard = {
@@ -143,7 +129,7 @@ type Facet = { key: string; name: string };
 const facetCache = { version: -1, entries: new Map<string, Facet[]>() };
 
 async function catalogueVersion(): Promise<number> {
-  const row = await cdb().selectFrom("catalogue_version").select("version").where("id", "=", 1).executeTakeFirst();
+  const row = await db().selectFrom("catalogue_version").select("version").where("id", "=", 1).executeTakeFirst();
   return row?.version ?? 0;
 }
 
@@ -171,7 +157,7 @@ async function distinctKeys(column: "city_key" | "neighborhood_key", where: Expr
   const keys: string[] = [];
   let last = "";
   for (let i = 0; i < MAX_FACETS; i++) {
-    const row = await cdb()
+    const row = await db()
       .selectFrom("properties")
       .select((e) => e.fn.min(column).as("k"))
       .where(eb.and([...where, eb(column, ">", last)]))
@@ -191,7 +177,7 @@ export async function listCatalogueCities(type: PropertyTypeCode | null): Promis
     const keys = await distinctKeys("city_key", base);
     const out: Facet[] = [];
     for (const key of keys) {
-      const row = await cdb().selectFrom("properties").select("city").where("status", "=", "available").where("city_key", "=", key).limit(1).executeTakeFirst();
+      const row = await db().selectFrom("properties").select("city").where("status", "=", "available").where("city_key", "=", key).limit(1).executeTakeFirst();
       if (row) out.push({ key, name: normaliseCity(row.city) });
     }
     return out.sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
@@ -205,7 +191,7 @@ export async function listCatalogueNeighborhoods(type: PropertyTypeCode | null, 
     const keys = await distinctKeys("neighborhood_key", base);
     const out: Facet[] = [];
     for (const key of keys) {
-      const row = await cdb()
+      const row = await db()
         .selectFrom("properties")
         .select("neighborhood")
         .where("status", "=", "available")
@@ -270,7 +256,7 @@ const SMALL_TEXT_RESULT = 1500;
 
 export async function countCatalogue(q: QueryFilters): Promise<number> {
   if (q.match && onlyText(q)) return countCatalogueTextMatches(db(), q.match);
-  const row = await cdb()
+  const row = await db()
     .selectFrom("properties")
     .select((e) => e.fn.countAll<number>().as("n"))
     .where(eb.and(conditions(q)))
@@ -292,7 +278,7 @@ export async function searchCatalogue(resolved: ResolvedFilters, requestedPage: 
     const ids = await catalogueTextMatchIds(db(), q.match, SMALL_TEXT_RESULT);
     where = [eb("status", "=", "available"), eb("id", "in", ids.length ? ids : [0])];
   }
-  let idQuery = cdb()
+  let idQuery = db()
     .selectFrom("properties")
     .select("id")
     .where(eb.and(where))
@@ -314,7 +300,7 @@ export async function searchCatalogue(resolved: ResolvedFilters, requestedPage: 
 /** Cards for ids, in the ids' order. */
 async function cardsByIds(ids: number[]): Promise<PropertyCard[]> {
   if (ids.length === 0) return [];
-  const rows = await cdb().selectFrom("properties").select(CARD_COLUMNS).where("id", "in", ids).execute();
+  const rows = await db().selectFrom("properties").select(CARD_COLUMNS).where("id", "in", ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -324,7 +310,7 @@ async function cardsByIds(ids: number[]): Promise<PropertyCard[]> {
 
 /** Home: the newest featured available properties (spec 01 §7: limit 8). */
 export async function findFeaturedProperties(limit = 8): Promise<PropertyCard[]> {
-  const rows = await cdb()
+  const rows = await db()
     .selectFrom("properties")
     .select(CARD_COLUMNS)
     .where("status", "=", "available")
@@ -346,13 +332,13 @@ export async function findPublicProperty(slugOrId: string): Promise<Property | n
   const value = slugOrId.trim().toLowerCase();
   if (!value || value.length > 200) return null;
   if (/^\d{1,12}$/.test(value)) {
-    return (await cdb().selectFrom("properties").selectAll().where("id", "=", Number(value)).executeTakeFirst()) ?? null;
+    return (await db().selectFrom("properties").selectAll().where("id", "=", Number(value)).executeTakeFirst()) ?? null;
   }
-  const bySlug = await cdb().selectFrom("properties").selectAll().where("slug", "=", value).executeTakeFirst();
+  const bySlug = await db().selectFrom("properties").selectAll().where("slug", "=", value).executeTakeFirst();
   if (bySlug) return bySlug;
   const trailingId = /-(\d{1,12})$/.exec(value)?.[1];
   if (!trailingId) return null;
-  return (await cdb().selectFrom("properties").selectAll().where("id", "=", Number(trailingId)).executeTakeFirst()) ?? null;
+  return (await db().selectFrom("properties").selectAll().where("id", "=", Number(trailingId)).executeTakeFirst()) ?? null;
 }
 
 export async function listPropertyOptions(propertyId: number): Promise<PropertyOption[]> {
@@ -378,7 +364,7 @@ export async function findSimilarProperties(
   for (const where of steps) {
     if (found.length >= limit) break;
     const exclude = [property.id, ...found.map((r) => r.id)];
-    const rows = await cdb()
+    const rows = await db()
       .selectFrom("properties")
       .select(CARD_COLUMNS)
       .where(eb.and([...where, eb("id", "not in", exclude)]))
@@ -404,7 +390,7 @@ export async function findRefBroker(ref: string | null): Promise<PublicBroker | 
 
 // ── sitemap ────────────────────────────────────────────────────────────────
 export async function countAvailableProperties(): Promise<number> {
-  const row = await cdb()
+  const row = await db()
     .selectFrom("properties")
     .select((e) => e.fn.countAll<number>().as("n"))
     .where("status", "=", "available")
@@ -419,7 +405,7 @@ export async function* availablePropertyPaths(offset = 0, limit = Number.MAX_SAF
   let sent = 0;
   // Keyset pages of 2,000 rows: short reads, so a long sitemap never holds the database.
   for (;;) {
-    const rows = await cdb()
+    const rows = await db()
       .selectFrom("properties")
       .select(["id", "slug", "updated_at"])
       .where("status", "=", "available")
