@@ -1,6 +1,7 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { pageCache } from "~/modules/page-cache.server";
 
 /**
  * The request handler, built into build/server/index.js. server.mjs adds
@@ -12,6 +13,7 @@ export { bootstrap, shutdown } from "~/modules/bootstrap.server";
 export { runCli } from "./cli";
 
 export const app = express();
+app.use(pageCache());
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
