@@ -4,7 +4,8 @@ import { defineConfig } from "vite";
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [tailwindcss(), reactRouter()],
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, sourcemap: false } : { sourcemap: false },
+  // cssMinify: the stylesheet is inlined from the server bundle (components/inline-css.tsx), so minify it there too.
+  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, sourcemap: false, cssMinify: true } : { sourcemap: false },
   resolve: { tsconfigPaths: true },
   ssr: { external: ["better-sqlite3", "sharp"] },
 }));

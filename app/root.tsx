@@ -12,13 +12,12 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import stylesheet from "./app.css?url";
+import { InlineStyles } from "./components/inline-css";
 import { Toaster } from "./components/toaster";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import { readToast } from "./modules/session.server";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
@@ -36,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1c4470" />
         <Meta />
+        <InlineStyles />
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
