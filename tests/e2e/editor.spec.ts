@@ -125,6 +125,8 @@ test("admin edits photos and options, saves, then deletes with confirmation", as
   // photos: reorder and remove
   await page.getByRole("button", { name: /Imagens/ }).first().click();
   const srcs = () => page.getByTestId("editor-photo").locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("data-src")));
+  // Without JavaScript the tab change is a post: wait for the images tab to be rendered.
+  await expect(page.getByTestId("editor-photo").first().locator("img")).toHaveAttribute("data-src", /\/uploads\//);
   const before = await srcs();
   await page.getByRole("button", { name: "Mover foto 2 para cima" }).click();
   await expect.poll(srcs).toEqual([before[1], before[0], before[2]]);
