@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
+import { parseDecimal } from "~/utils/format";
 import type { PropertyKind, PropertyPurpose, PropertyStatus } from "#db/schema";
 import { foldText } from "~/utils/slug";
 import { config } from "./config.server";
@@ -27,14 +28,10 @@ export const CATALOGUE_KIND_CODES = Object.keys(CATALOGUE_KINDS) as CatalogueKin
 
 export const BEDROOM_OPTIONS = [1, 2, 3, 4] as const;
 
-/** Money typed the Brazilian way ("350.000", "350000,50") or plain ("350000.5"). */
+/** A non-negative amount typed by a person (parseDecimal's rules). */
 function parseMoney(raw: string): number | undefined {
-  let text = raw.replace(/[R$\s]/g, "");
-  if (!text) return undefined;
-  if (text.includes(",")) text = text.replace(/\./g, "").replace(",", ".");
-  else if (/^\d{1,3}(\.\d{3})+$/.test(text)) text = text.replace(/\./g, "");
-  const n = Number(text);
-  return Number.isFinite(n) && n >= 0 ? n : undefined;
+  const n = parseDecimal(raw);
+  return n !== null && n >= 0 ? n : undefined;
 }
 
 const optionalText = z

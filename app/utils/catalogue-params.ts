@@ -1,4 +1,5 @@
 import type { PropertyTypeCode } from "#db/schema";
+import { parseDecimal } from "./format";
 import { foldText } from "./slug";
 import { TYPE_CODES, TYPE_LABELS } from "./property";
 
@@ -71,22 +72,10 @@ export const EMPTY_FILTERS: CatalogueFilters = {
   ref: null,
 };
 
-/**
- * A non-negative number typed the Brazilian or the plain way: "1.500.000",
- * "1.500,50", "1500.50", "75,5", "R$ 300 mil" is not a number. Dots followed
- * by groups of exactly three digits are thousands separators (so "500.000" is
- * five hundred thousand); otherwise a single dot is the decimal point.
- */
+/** A non-negative filter number (parseDecimal's rules), within MAX_NUMBER. */
 export function parseFilterNumber(input: unknown): number | null {
-  if (typeof input === "number") return Number.isFinite(input) && input >= 0 && input <= MAX_NUMBER ? input : null;
-  if (typeof input !== "string") return null;
-  let s = input.trim().replace(/^R\$/i, "").replace(/[\s\u00a0]/g, "");
-  if (s === "" || s.length > 24) return null;
-  if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(s)) s = s.replace(/\./g, "").replace(",", ".");
-  else if (/^\d+,\d+$/.test(s)) s = s.replace(",", ".");
-  else if (!/^\d+(\.\d+)?$/.test(s)) return null;
-  const n = Number(s);
-  return Number.isFinite(n) && n >= 0 && n <= MAX_NUMBER ? n : null;
+  const n = parseDecimal(input);
+  return n !== null && n >= 0 && n <= MAX_NUMBER ? n : null;
 }
 
 /** A number as the filter inputs show it (pt-BR: "500.000", "75,5"). */

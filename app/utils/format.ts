@@ -47,14 +47,23 @@ export function formatDateForFile(d: Date = new Date()): string {
   return `${pad(d.getDate())}-${pad(d.getMonth() + 1)}-${d.getFullYear()}`;
 }
 
-/** Parses "1.234,56", "1234.56" or "1234,56" into a number; null when not a number. */
+/**
+ * The one number parser for what people type: the Brazilian way ("1.500.000",
+ * "1.500,50", "75,5") or the plain way ("1500.50"). Dots followed by groups
+ * of exactly three digits are thousands separators (so "500.000" is five
+ * hundred thousand); otherwise a single dot is the decimal point. Returns
+ * null for anything else ("300 mil", "1e5", "12abc").
+ */
 export function parseDecimal(input: unknown): number | null {
   if (typeof input === "number") return Number.isFinite(input) ? input : null;
   if (typeof input !== "string") return null;
-  let s = input.trim().replace(/\s/g, "").replace(/^R\$/i, "");
-  if (s === "") return null;
-  if (s.includes(",")) s = s.replace(/\./g, "").replace(",", ".");
-  if (!/^-?\d+(\.\d+)?$/.test(s)) return null;
-  const n = Number(s);
+  let s = input.trim().replace(/^R\$/i, "").replace(/[\s\u00a0]/g, "");
+  if (s === "" || s.length > 30) return null;
+  const sign = s.startsWith("-") ? "-" : "";
+  if (sign) s = s.slice(1);
+  if (/^\d{1,3}(\.\d{3})+(,\d+)?$/.test(s)) s = s.replace(/\./g, "").replace(",", ".");
+  else if (/^\d+,\d+$/.test(s)) s = s.replace(",", ".");
+  else if (!/^\d+(\.\d+)?$/.test(s)) return null;
+  const n = Number(sign + s);
   return Number.isFinite(n) ? n : null;
 }

@@ -3,30 +3,15 @@ import { Form, Link, useSubmit } from "react-router";
 import { Badge, Button, Card, Field, Input, Modal, Select, Textarea, buttonClass, cx } from "~/components/ui";
 import { PLACEHOLDER_IMAGE, srcSet, variantUrl } from "~/utils/images";
 import { STATUS_LABELS, priceDisplay } from "~/utils/property";
-import type { PropertyKind, PropertyPurpose, PropertyStatus } from "#db/schema";
+import type { CatalogueCard } from "~/modules/broker-catalogue.server";
 
 /**
  * Pieces of the broker catalogue (/broker/properties). Every control is a
  * link or a GET form, so the page works without JavaScript; with it the
  * city select submits itself and the link modal gets a copy button.
  */
-export type CardData = {
-  id: number;
-  title: string;
-  city: string;
-  neighborhood: string;
-  price: number;
-  rent_price: number;
-  purpose: PropertyPurpose;
-  rental: number;
-  status: PropertyStatus;
-  featured: number;
-  property_type: PropertyKind;
-  bedrooms: number;
-  area: number;
-  cover: string | null;
-  canEdit: boolean;
-};
+/** A card as the loader sends it (type only: nothing of the server module reaches the browser). */
+export type CardData = CatalogueCard;
 
 export type FilterValues = {
   q?: string;
