@@ -18,17 +18,10 @@ import {
 } from "~/utils/property-editor-schema";
 import { BasicsTab, DescriptionTab, FeaturesTab, LocationTab, ValuesTab, AmenitiesTab } from "./tabs";
 import { ImagesTab } from "./images-tab";
+import type { EditorLoaderData } from "~/modules/properties.server";
 
-/** What the editor routes' loaders give the editor (properties.server.ts, loadEditor). */
-export type EditorView = {
-  initial: EditorState;
-  revision: string;
-  propertyId: number | null;
-  slug: string | null;
-  watermarks: { url: string; name: string }[];
-  forcedWatermark: { logoUrl: string; position: string; opacity: number; sizePercent: number } | null;
-  success: string[];
-};
+/** What the editor routes' loaders give the editor (type only, from properties.server.ts loadEditor). */
+export type EditorView = EditorLoaderData;
 
 export type EditorProps = {
   mode: "admin" | "broker";
