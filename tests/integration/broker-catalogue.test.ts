@@ -187,4 +187,23 @@ describe("/broker/properties loader", () => {
     expect(result.response?.status).toBe(302);
     expect(result.response?.headers.get("Location")).toMatch(/\/broker\/login/);
   });
+
+  it("answers bad input in every parameter with a normal page, never an error", async () => {
+    const { loader } = await import("~/routes/broker/properties");
+    const bad = [
+      "minPrice=-5&maxPrice=abc&bedrooms=-1",
+      "q=%22%27%20OR%201%3D1%20--&type=mansion",
+      "q=title%3A*%22%20NEAR(&city=%3Cscript%3E&neighborhood=x",
+      "page=99999999&view=carousel",
+      "page=-3&link=abc",
+      `q=${"x".repeat(5000)}`,
+    ];
+    for (const query of bad) {
+      const result = await run(() => loader(routeArgs(getRequest(`/broker/properties?${query}`, { cookie: anaCookie }))));
+      expect(result.thrown, query).toBeUndefined();
+      const value = result.value as Awaited<ReturnType<typeof loader>>;
+      expect(Array.isArray(value.pager), query).toBe(true);
+      expect(value.link ?? null, query).toBeNull();
+    }
+  });
 });
