@@ -18,7 +18,7 @@ const MAX_TOKEN_LENGTH = 40;
  * columns are searched (used when the visitor also picked a city). Returns
  * null when nothing searchable is left.
  */
-export function buildMatchQuery(input: string, options: { titleAndDescriptionOnly?: boolean } = {}): string | null {
+export function buildMatchQuery(input: string, options: { titleAndDescriptionOnly?: boolean; columns?: readonly string[] } = {}): string | null {
   const words = (input.normalize("NFKC").match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_TOKENS);
   if (words.length === 0) return null;
   const terms = words.map((w) => {
@@ -26,7 +26,17 @@ export function buildMatchQuery(input: string, options: { titleAndDescriptionOnl
     return w.length >= 2 ? `${quoted}*` : quoted;
   });
   const body = terms.join(" ");
-  return options.titleAndDescriptionOnly ? `{title description} : (${body})` : body;
+  const columns = options.columns ?? (options.titleAndDescriptionOnly ? ["title", "description"] : null);
+  return columns ? `{${columns.join(" ")}} : (${body})` : body;
+}
+
+/**
+ * `properties.id in (rows of the general index matching the query)`: every
+ * status, for back-office searches (admin list, broker catalogue). The index
+ * properties_fts is kept by 0001's triggers and folds accents and case.
+ */
+export function propertyTextMatch(matchQuery: string): Expression<SqlBool> {
+  return sql<SqlBool>`properties.id in (select rowid from properties_fts where properties_fts match ${matchQuery})`;
 }
 
 /**

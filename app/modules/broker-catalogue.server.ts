@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { buildMatchQuery, propertyTextMatch } from "#db/fulltext";
 import { z } from "zod";
 import { parseDecimal } from "~/utils/format";
 import type { PropertyKind, PropertyPurpose, PropertyStatus } from "#db/schema";
@@ -6,7 +7,6 @@ import { foldText } from "~/utils/slug";
 import { config } from "./config.server";
 import { db, parseJsonList } from "./db.server";
 import { can } from "./permissions.server";
-import { ftsQueryFor } from "./properties.server";
 import type { SessionUser } from "./session.server";
 
 /**
@@ -151,8 +151,6 @@ export type CataloguePage = {
   neighborhoods: string[];
 };
 
-/** The price the card shows (priceDisplay): the rent for rent-only listings, else the sale price. */
-const shownPrice = sql<number>`(case when purpose = 'rent' or (price <= 0 and (rental = 1 or rent_price > 0)) then rent_price else price end)`;
 
 export async function findCataloguePage(user: SessionUser, query: CatalogueQuery): Promise<CataloguePage> {
   const cities = await cityGroups();
@@ -164,12 +162,13 @@ export async function findCataloguePage(user: SessionUser, query: CatalogueQuery
 
   let q = db().selectFrom("properties");
   if (query.q) {
-    const match = ftsQueryFor(query.q, ["title", "city", "neighborhood", "address"]);
-    q = match ? q.where("id", "in", sql<number>`(select rowid from properties_fts where properties_fts match ${match})`) : q.where(sql<boolean>`0`);
+    const match = buildMatchQuery(query.q, { columns: ["title", "city", "neighborhood", "address"] });
+    q = match ? q.where(propertyTextMatch(match)) : q.where(sql<boolean>`1 = 0`);
   }
   if (query.type) q = q.where("property_type", "in", [...CATALOGUE_KINDS[query.type].kinds]);
-  if (query.minPrice !== undefined) q = q.where(shownPrice, ">=", query.minPrice);
-  if (query.maxPrice !== undefined) q = q.where(shownPrice, "<=", query.maxPrice);
+  // display_price: the price the card shows (the rent for rent-only listings), kept by 0002's triggers.
+  if (query.minPrice !== undefined) q = q.where("display_price", ">=", query.minPrice);
+  if (query.maxPrice !== undefined) q = q.where("display_price", "<=", query.maxPrice);
   if (query.bedrooms !== undefined) q = q.where("bedrooms", ">=", query.bedrooms);
   if (city) q = q.where("city", "in", city.raw);
   if (neighborhood) q = q.where("neighborhood", "in", neighborhood.raw);

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { buildMatchQuery, propertyTextMatch } from "#db/fulltext";
 import { sql } from "kysely";
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -20,7 +21,7 @@ import {
   validateAll,
 } from "~/utils/property-editor-schema";
 import { STATUS_LABELS, TYPE_CODES } from "~/utils/property";
-import { foldText, propertySlug } from "~/utils/slug";
+import { propertySlug } from "~/utils/slug";
 import { db, nowIso, parseJsonList, toJsonList, type DbOrTx } from "./db.server";
 import { requireAdmin } from "./auth.server";
 import { errorFields, log } from "./logger.server";
@@ -90,19 +91,6 @@ export function readAdminListFilters(params: URLSearchParams): AdminListFilters 
   });
 }
 
-/**
- * A full-text query for title, city and neighbourhood (accent- and
- * case-insensitive: the FTS index folds diacritics). Each word is a quoted
- * prefix term, so user input can never be read as FTS syntax.
- */
-export function ftsQueryFor(text: string, columns: string[] = ["title", "city", "neighborhood"]): string | null {
-  const words = foldText(text)
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .slice(0, 8);
-  if (!words.length) return null;
-  return `{${columns.join(" ")}} : (${words.map((w) => `"${w}"*`).join(" AND ")})`;
-}
 
 export type AdminListRow = {
   id: number;
@@ -123,9 +111,9 @@ export type AdminListRow = {
 
 export async function listAdminProperties(filters: AdminListFilters): Promise<{ rows: AdminListRow[]; total: number; page: number; pageCount: number }> {
   let query = db().selectFrom("properties");
-  const match = filters.q ? ftsQueryFor(filters.q) : null;
-  if (filters.q && !match) query = query.where(sql<boolean>`0`);
-  if (match) query = query.where("id", "in", sql<number>`(select rowid from properties_fts where properties_fts match ${match})`);
+  const match = filters.q ? buildMatchQuery(filters.q, { columns: ["title", "city", "neighborhood"] }) : null;
+  if (filters.q && !match) query = query.where(sql<boolean>`1 = 0`);
+  if (match) query = query.where(propertyTextMatch(match));
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.type) query = query.where("type", "=", filters.type);
   if (filters.featured) query = query.where("featured", "=", filters.featured === "destacado" ? 1 : 0);
