@@ -13,7 +13,7 @@ import {
   type CatalogueFilters,
 } from "~/utils/catalogue-params";
 import { withRef } from "~/utils/ref";
-import { Input, Select, buttonClass, cx } from "./ui";
+import { Field, Input, Select, buttonClass } from "./ui";
 
 export const FILTER_FORM_ID = "catalogue-filters";
 
@@ -114,11 +114,11 @@ export function CatalogueFilterForm({
         </summary>
         <div className="space-y-4 border-t border-slate-200 p-4 lg:border-t-0">
           <h2 className="hidden text-base font-semibold text-slate-900 lg:block">Filtrar imóveis</h2>
-          <FilterField label="Buscar" htmlFor="f-searchTerm">
+          <Field label="Buscar" htmlFor="f-searchTerm">
             <Input id="f-searchTerm" name="searchTerm" type="search" defaultValue={filters.searchTerm} placeholder="Nome, cidade ou bairro" maxLength={100} autoComplete="off" />
-          </FilterField>
+          </Field>
           {showType ? (
-            <FilterField label="Tipo" htmlFor="f-propertyType">
+            <Field label="Tipo" htmlFor="f-propertyType">
               <Select id="f-propertyType" name="propertyType" defaultValue={filters.propertyType ?? ""}>
                 {TYPE_FILTER_OPTIONS.map((o) => (
                   <option key={o.value} value={o.value}>
@@ -126,9 +126,9 @@ export function CatalogueFilterForm({
                   </option>
                 ))}
               </Select>
-            </FilterField>
+            </Field>
           ) : null}
-          <FilterField label="Cidade" htmlFor="f-city">
+          <Field label="Cidade" htmlFor="f-city">
             <Select id="f-city" name="city" defaultValue={filters.city}>
               <option value="">Todas as cidades</option>
               {cities.map((c) => (
@@ -137,8 +137,8 @@ export function CatalogueFilterForm({
                 </option>
               ))}
             </Select>
-          </FilterField>
-          <FilterField label="Bairro" htmlFor="f-neighborhood">
+          </Field>
+          <Field label="Bairro" htmlFor="f-neighborhood">
             <Select id="f-neighborhood" name="neighborhood" defaultValue={filters.neighborhood} disabled={!filters.city}>
               <option value="">{filters.city ? "Todos os bairros" : "Escolha a cidade primeiro"}</option>
               {neighborhoods.map((n) => (
@@ -147,7 +147,7 @@ export function CatalogueFilterForm({
                 </option>
               ))}
             </Select>
-          </FilterField>
+          </Field>
           <fieldset>
             <legend className="mb-1 text-sm font-medium text-slate-800">Preço (R$)</legend>
             <div className="grid grid-cols-2 gap-2">
@@ -162,7 +162,7 @@ export function CatalogueFilterForm({
               <Input aria-label="Área máxima" name="maxArea" inputMode="decimal" defaultValue={formatFilterNumber(filters.maxArea)} placeholder="Máxima" maxLength={20} />
             </div>
           </fieldset>
-          <FilterField label="Quartos" htmlFor="f-bedrooms">
+          <Field label="Quartos" htmlFor="f-bedrooms">
             <Select id="f-bedrooms" name="bedrooms" defaultValue={String(filters.bedrooms)}>
               {BEDROOM_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
@@ -171,7 +171,7 @@ export function CatalogueFilterForm({
               ))}
               {filters.bedrooms > 4 ? <option value={filters.bedrooms}>{filters.bedrooms}+</option> : null}
             </Select>
-          </FilterField>
+          </Field>
           <div className="flex flex-wrap items-center gap-3 pt-1">
             <button type="submit" className={buttonClass("primary", "md", "flex-1")}>
               Aplicar filtros
@@ -215,17 +215,6 @@ export function SortSelect({ sort }: { sort: CatalogueFilters["sort"] }) {
           Ordenar
         </button>
       </noscript>
-    </div>
-  );
-}
-
-function FilterField({ label, htmlFor, children, className }: { label: string; htmlFor: string; children: React.ReactNode; className?: string }) {
-  return (
-    <div className={cx("space-y-1", className)}>
-      <label htmlFor={htmlFor} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      {children}
     </div>
   );
 }

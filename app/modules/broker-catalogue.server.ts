@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { buildMatchQuery, propertyTextMatch } from "#db/fulltext";
 import { z } from "zod";
-import { parseDecimal } from "~/utils/format";
+import { lenientAmount, lenientText } from "~/utils/query-schema";
 import type { PropertyKind, PropertyPurpose, PropertyStatus } from "#db/schema";
 import { foldText } from "~/utils/slug";
 import { config } from "./config.server";
@@ -28,35 +28,17 @@ export const CATALOGUE_KIND_CODES = Object.keys(CATALOGUE_KINDS) as CatalogueKin
 
 export const BEDROOM_OPTIONS = [1, 2, 3, 4] as const;
 
-/** A non-negative amount typed by a person (parseDecimal's rules). */
-function parseMoney(raw: string): number | undefined {
-  const n = parseDecimal(raw);
-  return n !== null && n >= 0 ? n : undefined;
-}
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(120)
-  .optional()
-  .catch(undefined)
-  .transform((v) => (v ? v : undefined));
-const optionalMoney = z
-  .string()
-  .max(30)
-  .optional()
-  .catch(undefined)
-  .transform((v) => (v ? parseMoney(v) : undefined));
 
 /** The URL's query, read leniently: a bad value is dropped, never an error page. */
 export const catalogueQuerySchema = z.object({
-  q: optionalText,
+  q: lenientText,
   type: z.enum(CATALOGUE_KIND_CODES as [CatalogueKind, ...CatalogueKind[]]).optional().catch(undefined),
-  minPrice: optionalMoney,
-  maxPrice: optionalMoney,
+  minPrice: lenientAmount,
+  maxPrice: lenientAmount,
   bedrooms: z.coerce.number().int().min(1).max(BEDROOM_OPTIONS[BEDROOM_OPTIONS.length - 1]).optional().catch(undefined),
-  city: optionalText,
-  neighborhood: optionalText,
+  city: lenientText,
+  neighborhood: lenientText,
   view: z.enum(["grid", "list"]).catch("grid").default("grid"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });

@@ -3,8 +3,8 @@ import { buildMatchQuery, propertyTextMatch } from "#db/fulltext";
 import { sql } from "kysely";
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { lenientAmount, lenientText } from "~/utils/query-schema";
 import type { Property, PropertyOption, PropertyStatus, PropertyTypeCode } from "#db/schema";
-import { parseDecimal } from "~/utils/format";
 import {
   type EditorOption,
   type EditorState,
@@ -48,31 +48,16 @@ import { BROKER_FORCED_WATERMARK, listWatermarks, parseWatermarkSpec, saveWaterm
 // ── admin list ────────────────────────────────────────────────────────────
 export const ADMIN_PAGE_SIZE = 10;
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(120)
-  .optional()
-  .catch(undefined)
-  .transform((v) => (v ? v : undefined));
-const optionalMoney = z
-  .string()
-  .optional()
-  .catch(undefined)
-  .transform((v) => {
-    const n = v === undefined ? null : parseDecimal(v);
-    return n !== null && n >= 0 ? n : undefined;
-  });
 
 export const adminListFiltersSchema = z.object({
-  q: optionalText,
+  q: lenientText,
   status: z.enum(Object.keys(STATUS_LABELS) as [PropertyStatus, ...PropertyStatus[]]).optional().catch(undefined),
   type: z.enum(TYPE_CODES as [PropertyTypeCode, ...PropertyTypeCode[]]).optional().catch(undefined),
   featured: z.enum(["destacado", "normal"]).optional().catch(undefined),
-  city: optionalText,
-  neighborhood: optionalText,
-  minPrice: optionalMoney,
-  maxPrice: optionalMoney,
+  city: lenientText,
+  neighborhood: lenientText,
+  minPrice: lenientAmount,
+  maxPrice: lenientAmount,
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
 export type AdminListFilters = z.infer<typeof adminListFiltersSchema>;
