@@ -4,8 +4,8 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type EntryContext } from "react-router";
-import { InlineCssContext } from "./components/inline-css";
-import { INLINE_CSS } from "./modules/inline-css.server";
+import { InlineCssContext } from "~/components/layout/inline-css";
+import { INLINE_CSS } from "../server/inline-css";
 
 /**
  * React Router's default Node entry, plus the inlined stylesheet (see

@@ -12,10 +12,10 @@ import {
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { InlineStyles } from "./components/inline-css";
-import { Toaster } from "./components/toaster";
-import { ErrorPage, NotFoundPage } from "./components/error-pages";
-import { readToast } from "./modules/session.server";
+import { InlineStyles } from "~/components/layout/inline-css";
+import { Toaster } from "~/components/ui/toaster";
+import { ErrorPage, NotFoundPage } from "~/components/layout/error-pages";
+import { readToast } from "~/modules/auth/session.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "any" },

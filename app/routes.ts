@@ -33,10 +33,10 @@ export default [
   // ── admin area ─────────────────────────────────────────────────────────
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
-      layout("routes/admin/properties.tsx", [
-        index("routes/admin/properties-index.tsx"),
-        route("imoveis/novo", "routes/admin/property-editor.tsx", { id: "admin-property-new" }),
-        route("imoveis/:id/editar", "routes/admin/property-editor.tsx", { id: "admin-property-edit" }),
+      layout("routes/admin/properties/list.tsx", [
+        index("routes/admin/properties/list-index.tsx"),
+        route("imoveis/novo", "routes/admin/properties/editor.tsx", { id: "admin-property-new" }),
+        route("imoveis/:id/editar", "routes/admin/properties/editor.tsx", { id: "admin-property-edit" }),
       ]),
       route("*", "routes/admin/not-found.tsx"),
     ]),
@@ -52,9 +52,9 @@ export default [
     layout("routes/broker/layout.tsx", [
       index("routes/broker/index.tsx"),
       route("dashboard", "routes/broker/dashboard.tsx"),
-      route("properties", "routes/broker/properties.tsx", [
-        route("novo", "routes/broker/property-editor.tsx", { id: "broker-property-new" }),
-        route(":id/editar", "routes/broker/property-editor.tsx", { id: "broker-property-edit" }),
+      route("properties", "routes/broker/properties/catalogue.tsx", [
+        route("novo", "routes/broker/properties/editor.tsx", { id: "broker-property-new" }),
+        route(":id/editar", "routes/broker/properties/editor.tsx", { id: "broker-property-edit" }),
       ]),
       route("*", "routes/broker/not-found.tsx"),
     ]),

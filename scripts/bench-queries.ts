@@ -1,8 +1,8 @@
 // Catalogue query timings, run by scripts/bench.mjs inside Vite (TypeScript
 // source, same modules as the server) against a DATA_DIR it prepared.
-import { EMPTY_FILTERS, type CatalogueFilters } from "~/utils/catalogue-params";
-import { resolveCatalogueFilters, searchCatalogue } from "~/modules/catalogue.server";
-import { closeDb } from "~/modules/db.server";
+import { EMPTY_FILTERS, type CatalogueFilters } from "~/modules/catalogue/params";
+import { resolveCatalogueFilters, searchCatalogue } from "~/modules/catalogue/search.server";
+import { closeDb } from "~/modules/platform/db.server";
 
 export type QueryCase = { name: string; filters: Partial<CatalogueFilters> };
 export type QueryTiming = { name: string; total: number; p50: number; p95: number; max: number };

@@ -1,7 +1,7 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
-import { pageCache } from "~/modules/page-cache.server";
+import { pageCache } from "./page-cache";
 
 /**
  * The request handler, built into build/server/index.js. server.mjs adds
@@ -9,7 +9,7 @@ import { pageCache } from "~/modules/page-cache.server";
  * The CLI (migrate, seed, admin:create, backup) is exported from the same
  * bundle so production images need no TypeScript tooling.
  */
-export { bootstrap, shutdown } from "~/modules/bootstrap.server";
+export { bootstrap, shutdown } from "~/modules/platform/bootstrap.server";
 export { runCli } from "./cli";
 
 export const app = express();

@@ -1,10 +1,10 @@
 import path from "node:path";
 import fs from "node:fs/promises";
 import { z } from "zod";
-import { config } from "~/modules/config.server";
-import { closeDb, migrate, sqliteHandle } from "~/modules/db.server";
-import { seedDemo, seedBulkProperties } from "~/modules/seed.server";
-import { createAdmin, findUserByEmail } from "~/modules/users.server";
+import { config } from "~/modules/platform/config.server";
+import { closeDb, migrate, sqliteHandle } from "~/modules/platform/db.server";
+import { seedDemo, seedBulkProperties } from "~/modules/platform/seed.server";
+import { createAdmin, findUserByEmail } from "~/modules/auth/users.server";
 import { backupSqlite } from "#db/connection";
 
 /** Commands behind `npm run db:migrate | seed | admin:create | backup`. */

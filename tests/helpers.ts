@@ -1,5 +1,5 @@
-import { createBroker, createAdmin } from "~/modules/users.server";
-import { createSession } from "~/modules/session.server";
+import { createBroker, createAdmin } from "~/modules/auth/users.server";
+import { createSession } from "~/modules/auth/session.server";
 
 /** Factories and request helpers for integration tests (real database). */
 let counter = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { leadFormSchema, nationalDigits } from "./lead-form-schema";
+import { leadFormSchema, nationalDigits } from "~/modules/leads/lead-form";
 import { formatPhone, maskPhone, normalisePhone, whatsappLink } from "./phone";
 
 describe("maskPhone", () => {

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from "react-router";
-import { AGENCY } from "./agency";
+import { AGENCY } from "~/modules/platform/agency";
 
 /**
  * Per-page title, description, canonical URL, OpenGraph/Twitter tags and

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { parseEml } from "../integration/eml";
+import { parseEml } from "../mocks/eml";
 import { expect, ready, test } from "./fixtures";
 
 /**

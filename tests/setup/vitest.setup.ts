@@ -18,14 +18,14 @@ delete process.env.ADMIN_PASSWORD;
 delete process.env.PUBLIC_URL;
 
 beforeAll(async () => {
-  const { resetConfigCache } = await import("~/modules/config.server");
+  const { resetConfigCache } = await import("~/modules/platform/config.server");
   resetConfigCache();
-  const { migrate } = await import("~/modules/db.server");
+  const { migrate } = await import("~/modules/platform/db.server");
   await migrate();
 });
 
 afterAll(async () => {
-  const { closeDb } = await import("~/modules/db.server");
+  const { closeDb } = await import("~/modules/platform/db.server");
   await closeDb();
   fs.rmSync(dir, { recursive: true, force: true });
 });

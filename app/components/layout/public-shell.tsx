@@ -1,7 +1,7 @@
 import { Form, Link, NavLink } from "react-router";
-import { AGENCY } from "~/utils/agency";
+import { AGENCY } from "~/modules/platform/agency";
 import { whatsappLink } from "~/utils/phone";
-import { useRefLink } from "~/utils/ref";
+import { useRefLink } from "~/modules/leads/referral";
 import { cx } from "../ui";
 
 const NAV = [

@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { Logo } from "~/components/layout/public-shell";
 import { cx } from "~/components/ui";
-import { requireAdmin } from "~/modules/auth.server";
+import { requireAdmin } from "~/modules/auth/auth.server";
 import type { Route } from "./+types/layout";
 
 /** Every /admin page: an admin session, else /login. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { NotFoundPage } from "~/components/error-pages";
-import { requireAdmin } from "~/modules/auth.server";
+import { NotFoundPage } from "~/components/layout/error-pages";
+import { requireAdmin } from "~/modules/auth/auth.server";
 import type { Route } from "./+types/not-found";
 
 /** Unknown /admin paths are still guarded, then 404. */

@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, data, useActionData, useLoaderData } from "react-router";
-import { AuthCard } from "~/components/auth-card";
-import { LoginForm } from "~/components/login-form";
+import { AuthCard } from "~/components/auth/auth-card";
+import { LoginForm } from "~/components/auth/login-form";
 import { Alert, buttonClass } from "~/components/ui";
-import { LoginError, login, loginSchema, safeRedirect } from "~/modules/auth.server";
-import { getSessionUser, redirectWithToast } from "~/modules/session.server";
+import { LoginError, login, loginSchema, safeRedirect } from "~/modules/auth/auth.server";
+import { getSessionUser, redirectWithToast } from "~/modules/auth/session.server";
 import type { Route } from "./+types/admin-login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login administrativo | Lar Imóveis" }, { name: "robots", content: "noindex" }];

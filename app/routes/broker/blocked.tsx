@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { AuthCard } from "~/components/auth-card";
+import { AuthCard } from "~/components/auth/auth-card";
 import { Alert, Button } from "~/components/ui";
 
 export const meta = () => [{ title: "Conta inativa | Lar Imóveis" }, { name: "robots", content: "noindex" }];

@@ -1,7 +1,7 @@
 import { Link, useLoaderData } from "react-router";
 import { Card, PageHeader, buttonClass } from "~/components/ui";
-import { requireBrokerArea } from "~/modules/auth.server";
-import { brokerDashboardStats } from "~/modules/dashboard.server";
+import { requireBrokerArea } from "~/modules/auth/auth.server";
+import { brokerDashboardStats } from "~/modules/crm/dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Painel do corretor" }];

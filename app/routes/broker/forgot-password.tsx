@@ -2,12 +2,12 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
-import { AuthCard } from "~/components/auth-card";
+import { AuthCard } from "~/components/auth/auth-card";
 import { Alert, Button, Field, Input } from "~/components/ui";
-import { config } from "~/modules/config.server";
-import { log, errorFields } from "~/modules/logger.server";
-import { requestPasswordReset } from "~/modules/password-reset.server";
-import { RATE_LIMIT_MESSAGE, clientIp, hitRateLimits } from "~/modules/rate-limit.server";
+import { config } from "~/modules/platform/config.server";
+import { log, errorFields } from "~/modules/platform/logger.server";
+import { requestPasswordReset } from "~/modules/auth/password-reset.server";
+import { RATE_LIMIT_MESSAGE, clientIp, hitRateLimits } from "~/modules/auth/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Recuperar senha | Lar Imóveis" }, { name: "robots", content: "noindex" }];

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireBrokerArea } from "~/modules/auth.server";
+import { requireBrokerArea } from "~/modules/auth/auth.server";
 import type { Route } from "./+types/index";
 
 /** /broker goes to the dashboard; the guard first, so an anonymous visit goes straight to /broker/login. */

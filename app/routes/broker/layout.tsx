@@ -1,7 +1,7 @@
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useFetcher } from "react-router";
 import { Logo } from "~/components/layout/public-shell";
 import { cx } from "~/components/ui";
-import { requireBrokerArea } from "~/modules/auth.server";
+import { requireBrokerArea } from "~/modules/auth/auth.server";
 import type { Route } from "./+types/layout";
 import { readSidebarCollapsed } from "./sidebar";
 

@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { NotFoundPage } from "~/components/error-pages";
-import { requireBrokerArea } from "~/modules/auth.server";
+import { NotFoundPage } from "~/components/layout/error-pages";
+import { requireBrokerArea } from "~/modules/auth/auth.server";
 import type { Route } from "./+types/not-found";
 
 /** Unknown /broker paths are still guarded, then 404. */

@@ -2,10 +2,10 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "react-router";
 import { z } from "zod";
-import { AuthCard } from "~/components/auth-card";
+import { AuthCard } from "~/components/auth/auth-card";
 import { Alert, Button, Field, Input, buttonClass } from "~/components/ui";
-import { checkResetToken, resetPassword } from "~/modules/password-reset.server";
-import { redirectWithToast } from "~/modules/session.server";
+import { checkResetToken, resetPassword } from "~/modules/auth/password-reset.server";
+import { redirectWithToast } from "~/modules/auth/session.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Nova senha | Lar Imóveis" }, { name: "robots", content: "noindex" }];

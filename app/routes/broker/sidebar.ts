@@ -1,5 +1,5 @@
 import { createCookie, redirect } from "react-router";
-import { requireBrokerArea, safeRedirect } from "~/modules/auth.server";
+import { requireBrokerArea, safeRedirect } from "~/modules/auth/auth.server";
 import type { Route } from "./+types/sidebar";
 
 /** The sidebar's collapsed state lives in a cookie so the server renders it right. */

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Card, buttonClass } from "~/components/ui";
-import { config } from "~/modules/config.server";
-import { AGENCY } from "~/utils/agency";
-import { useRefLink } from "~/utils/ref";
+import { config } from "~/modules/platform/config.server";
+import { AGENCY } from "~/modules/platform/agency";
+import { useRefLink } from "~/modules/leads/referral";
 import type { Route } from "./+types/about";
 
 const TITLE = "Sobre nós | Lar Imóveis";

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundPage } from "~/components/error-pages";
+import { NotFoundPage } from "~/components/layout/error-pages";
 
 /** Until the blog itself lands (spec 03 §2.9), every article address is a proper 404. */
 export function loader() {

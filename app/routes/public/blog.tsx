@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
-import { config } from "~/modules/config.server";
-import { isBrokerId } from "~/modules/users.server";
-import { withRef } from "~/utils/ref";
+import { config } from "~/modules/platform/config.server";
+import { isBrokerId } from "~/modules/auth/users.server";
+import { withRef } from "~/modules/leads/referral";
 import type { Route } from "./+types/blog";
 
 /** Seconds before the coming-soon page returns home (spec 01 §9). */

@@ -1,6 +1,6 @@
 import { Link, data, redirect } from "react-router";
 import { buttonClass } from "~/components/ui";
-import { findActiveBrokerByPath } from "~/modules/users.server";
+import { findActiveBrokerByPath } from "~/modules/auth/users.server";
 import type { Route } from "./+types/broker-link";
 
 /** A broker's personal address: /corretor/{path} → the catalogue with their ref (spec 01 §2). */

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useActionData, useLoaderData } from "react-router";
-import { LeadForm } from "~/components/lead-form";
+import { LeadForm } from "~/components/public/lead-form";
 import { Card, buttonClass } from "~/components/ui";
-import { config } from "~/modules/config.server";
-import { leadFormAction } from "~/modules/lead-form.server";
-import { AGENCY, fullAddress } from "~/utils/agency";
+import { config } from "~/modules/platform/config.server";
+import { leadFormAction } from "~/modules/leads/lead-form.server";
+import { AGENCY, fullAddress } from "~/modules/platform/agency";
 import { whatsappLink } from "~/utils/phone";
-import { useRef_ } from "~/utils/ref";
+import { useRef_ } from "~/modules/leads/referral";
 import type { Route } from "./+types/contact";
 
 const TITLE = "Contato | Lar Imóveis";

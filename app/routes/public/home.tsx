@@ -1,13 +1,13 @@
 import { Form, Link, useLoaderData } from "react-router";
-import { BrokerCard } from "~/components/broker-card";
-import { Carousel } from "~/components/carousel";
-import { PropertyCard } from "~/components/property-card";
+import { BrokerCard } from "~/components/public/broker-card";
+import { Carousel } from "~/components/public/carousel";
+import { PropertyCard } from "~/components/public/property-card";
 import { buttonClass, cx } from "~/components/ui";
-import { findFeaturedProperties, findRefBroker, type PropertyCard as Card } from "~/modules/catalogue.server";
-import { config } from "~/modules/config.server";
-import { errorFields, log } from "~/modules/logger.server";
-import { parseRef } from "~/utils/catalogue-params";
-import { withRef } from "~/utils/ref";
+import { findFeaturedProperties, findRefBroker, type PropertyCard as Card } from "~/modules/catalogue/search.server";
+import { config } from "~/modules/platform/config.server";
+import { errorFields, log } from "~/modules/platform/logger.server";
+import { parseRef } from "~/modules/catalogue/params";
+import { withRef } from "~/modules/leads/referral";
 import { agencyJsonLd, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/home";
 

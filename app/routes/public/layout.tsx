@@ -1,6 +1,6 @@
 import { Outlet, useLoaderData } from "react-router";
 import { PublicFooter, PublicHeader } from "~/components/layout/public-shell";
-import { getSessionUser } from "~/modules/session.server";
+import { getSessionUser } from "~/modules/auth/session.server";
 import type { Route } from "./+types/layout";
 
 /** Header and footer of the public site; 'Minha Conta' only for a signed-in admin. */

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { NotFoundPage } from "~/components/error-pages";
+import { NotFoundPage } from "~/components/layout/error-pages";
 
 export function loader() {
   return data(null, { status: 404 });

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { config } from "~/modules/config.server";
-import { AGENCY, fullAddress } from "~/utils/agency";
+import { config } from "~/modules/platform/config.server";
+import { AGENCY, fullAddress } from "~/modules/platform/agency";
 import type { Route } from "./+types/privacy";
 
 const TITLE = "Política de Privacidade | Lar Imóveis";

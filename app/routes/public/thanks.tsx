@@ -1,12 +1,12 @@
 import { Link, useLoaderData } from "react-router";
 import { Logo } from "~/components/layout/public-shell";
 import { buttonClass } from "~/components/ui";
-import { config } from "~/modules/config.server";
-import { findActiveBroker, isBrokerId } from "~/modules/users.server";
-import { AGENCY } from "~/utils/agency";
-import { LEAD_LIMITS, LEAD_MESSAGES } from "~/utils/lead-form-schema";
+import { config } from "~/modules/platform/config.server";
+import { findActiveBroker, isBrokerId } from "~/modules/auth/users.server";
+import { AGENCY } from "~/modules/platform/agency";
+import { LEAD_LIMITS, LEAD_MESSAGES } from "~/modules/leads/lead-form";
 import { whatsappLink } from "~/utils/phone";
-import { withRef } from "~/utils/ref";
+import { withRef } from "~/modules/leads/referral";
 import type { Route } from "./+types/thanks";
 
 /**

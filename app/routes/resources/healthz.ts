@@ -1,4 +1,4 @@
-import { isDatabaseReachable } from "~/modules/db.server";
+import { isDatabaseReachable } from "~/modules/platform/db.server";
 
 /** 200 when the database answers, 503 otherwise; never cached. */
 export async function loader() {

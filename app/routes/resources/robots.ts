@@ -1,4 +1,4 @@
-import { config } from "~/modules/config.server";
+import { config } from "~/modules/platform/config.server";
 
 export function loader() {
   const body = ["User-agent: *", "Disallow: /admin", "Disallow: /broker", "Disallow: /login", "Disallow: /obrigado", `Sitemap: ${config().publicUrl}/sitemap.xml`, ""].join("\n");

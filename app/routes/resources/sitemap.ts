@@ -1,6 +1,6 @@
-import { availablePropertyPaths, countAvailableProperties } from "~/modules/catalogue.server";
-import { config } from "~/modules/config.server";
-import { CATEGORY_ROUTES } from "~/utils/property";
+import { availablePropertyPaths, countAvailableProperties } from "~/modules/catalogue/search.server";
+import { config } from "~/modules/platform/config.server";
+import { CATEGORY_ROUTES } from "~/modules/properties/vocabulary";
 import type { Route } from "./+types/sitemap";
 
 /**

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import { openReadStream } from "~/modules/storage.server";
+import { openReadStream } from "~/modules/files/storage.server";
 import type { Route } from "./+types/uploads";
 
 const TYPES: Record<string, string> = {

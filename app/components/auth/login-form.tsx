@@ -1,0 +1,41 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { z } from "zod";
+import { Alert, Button, Field, Input } from "~/components/ui";
+
+const MSG = "Por favor, preencha todos os campos";
+/** Browser-side twin of auth.server's loginSchema (same messages). */
+export const loginFormSchema = z.object({
+  email: z.string({ error: MSG }).trim().min(1, MSG),
+  password: z.string({ error: MSG }).min(1, MSG),
+  redirectTo: z.string().optional(),
+});
+
+export function LoginForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]> | null; redirectTo?: string | null }) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    lastResult,
+    constraint: getZodConstraint(loginFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+  });
+  // Both fields share one message: show it once, as a banner.
+  const message = form.errors?.[0] ?? fields.email.errors?.[0] ?? fields.password.errors?.[0];
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4">
+      {message ? <Alert tone="danger">{message}</Alert> : null}
+      {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
+      <Field label="E-mail" htmlFor={fields.email.id}>
+        <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" placeholder="seu@email.com.br" />
+      </Field>
+      <Field label="Senha" htmlFor={fields.password.id}>
+        <Input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" />
+      </Field>
+      <Button type="submit" className="w-full" pending={navigation.state === "submitting"}>
+        Entrar
+      </Button>
+    </Form>
+  );
+}

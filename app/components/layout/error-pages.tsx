@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import { buttonClass } from "~/components/ui";
+
+/** 'Página não encontrada' with home and back (the back button is a link to the referrer without JavaScript). */
+export function NotFoundPage({ title = "Página não encontrada", text = "O endereço que você acessou não existe ou foi removido." }: { title?: string; text?: string }) {
+  return (
+    <main id="main" className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
+      <p className="text-sm font-semibold text-brand-600">404</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <p className="mt-3 max-w-md text-slate-600">{text}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClass("primary")}>
+          Ir para a página inicial
+        </Link>
+        <BackButton />
+      </div>
+    </main>
+  );
+}
+
+export function BackButton() {
+  return (
+    <a
+      href="/imoveis"
+      onClick={(e) => {
+        e.preventDefault();
+        window.history.back();
+      }}
+      className={buttonClass("secondary")}
+    >
+      Voltar
+    </a>
+  );
+}
+
+export function ErrorPage({ status, message }: { status: number; message?: string }) {
+  const title = status === 403 ? "Acesso negado" : status === 429 ? "Muitas requisições" : "Ops! Algo deu errado";
+  return (
+    <main id="main" className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
+      <p className="text-sm font-semibold text-danger-600">Erro {status}</p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <p className="mt-3 max-w-md text-slate-600">{message ?? "Não foi possível concluir a operação. Tente novamente em alguns instantes."}</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <a href="/" className={buttonClass("primary")}>
+          Ir para a página inicial
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,300 @@
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { Alert, Button, Spinner, buttonClass, cx } from "~/components/ui";
+import { formatBRL, parseDecimal } from "~/utils/format";
+import { variantUrl } from "~/utils/images";
+import {
+  type EditorState,
+  type EditorValues,
+  type Tab,
+  TABS,
+  TAB_LABELS,
+  FIELD_TAB,
+  isLocalIntent,
+  parseIntent,
+  reduceEditor,
+  tabIndex,
+  tabsWithErrors,
+} from "~/modules/properties/editor/schema";
+import { BasicsTab, DescriptionTab, FeaturesTab, LocationTab, ValuesTab, AmenitiesTab } from "./tabs";
+import { ImagesTab } from "./images-tab";
+import type { EditorLoaderData } from "~/modules/properties/properties.server";
+
+/** What the editor routes' loaders give the editor (type only, from properties.server.ts loadEditor). */
+export type EditorView = EditorLoaderData;
+
+export type EditorProps = {
+  mode: "admin" | "broker";
+  view: EditorView;
+  /** the action's reply after a post that stayed on the editor */
+  reply?: { state: EditorState; revision: string } | null;
+  /** where Cancelar goes: the list with its filters */
+  listHref: string;
+};
+
+/**
+ * The property editor (spec 01 §2, §4): a full-screen overlay holding ONE
+ * form with all seven tabs. Only the current tab is visible; the others are
+ * `hidden`, so their values are still posted and nothing typed is lost.
+ * Without JavaScript every button is a submit with an `intent` and the
+ * server applies the rules; with JavaScript the same reducer runs here and
+ * only uploads, option writes (edit mode) and saving go to the server.
+ */
+export function PropertyEditor(props: EditorProps) {
+  const source = props.reply ?? { state: props.view.initial, revision: props.view.revision };
+  // A new server answer (or a new load) starts from its state.
+  return <EditorForm key={source.revision} {...props} initial={source.state} />;
+}
+
+function EditorForm({ mode, view, listHref, initial }: EditorProps & { initial: EditorState }) {
+  const [state, setState] = useState<EditorState>(initial);
+  const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  const editing = view.propertyId !== null;
+  const broker = mode === "broker";
+  const pendingIntent = navigation.state !== "idle" && navigation.formData ? String(navigation.formData.get("intent") ?? "") : null;
+  const [showSuccess, setShowSuccess] = useState(view.success.length > 0);
+  useEffect(() => {
+    if (!view.success.length) return;
+    const t = setTimeout(() => setShowSuccess(false), 3000);
+    return () => clearTimeout(t);
+  }, [view.success]);
+
+  const dispatchLocal = (raw: string) => setState((s) => reduceEditor(s, parseIntent(raw)));
+  const setValue = <K extends keyof EditorValues>(name: K, value: EditorValues[K]) => setState((s) => ({ ...s, values: { ...s.values, [name]: value } }));
+
+  const onSubmit = (e: FormEvent<HTMLFormElement>) => {
+    const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
+    const intent = parseIntent(submitter?.getAttribute("name") === "intent" ? submitter.value : "refresh");
+    if (isLocalIntent(intent, editing)) {
+      e.preventDefault();
+      setState((s) => reduceEditor(s, intent));
+      return;
+    }
+    if (intent.kind === "save") {
+      const checked = reduceEditor(state, intent);
+      if (Object.keys(checked.errors).length) {
+        e.preventDefault();
+        setState(checked);
+      }
+    }
+  };
+
+  const dots = tabsWithErrors(state);
+  const current = state.tab;
+  const at = tabIndex(current);
+  const last = at === TABS.length - 1;
+  const saveBlocked = broker && state.values.images.length === 0;
+  const saving = pendingIntent === "save";
+  const tabError = (tab: Tab) => Object.entries(state.errors).find(([field]) => FIELD_TAB[field] === tab)?.[1];
+  const title = state.values.title.trim() || "Novo Imóvel";
+
+  return (
+    <div className="fixed inset-0 z-50 flex flex-col bg-slate-100" role="dialog" aria-modal="true" aria-labelledby="pe-heading">
+      <Form
+        ref={formRef}
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        replace
+        preventScrollReset
+        onSubmit={onSubmit}
+        className="flex min-h-0 flex-1 flex-col"
+        aria-busy={navigation.state !== "idle" || undefined}
+      >
+        {/* Enter in a text box: the first submit button; it only keeps what was typed. */}
+        <button type="submit" name="intent" value="refresh" tabIndex={-1} aria-hidden="true" className="sr-only">
+          Atualizar
+        </button>
+        <input type="hidden" name="tab" value={current} />
+        {state.visited.map((t) => (
+          <input key={t} type="hidden" name="visited" value={t} />
+        ))}
+        {state.draftFolder ? <input type="hidden" name="draftFolder" value={state.draftFolder} /> : null}
+
+        <EditorHeader values={state.values} title={title} listHref={listHref} editing={editing} saveBlocked={saveBlocked} saving={saving} slug={view.slug} />
+
+        <div className="flex min-h-0 flex-1 flex-col md:flex-row">
+          <nav aria-label="Etapas do cadastro" className="shrink-0 border-b border-slate-200 bg-white md:w-60 md:border-b-0 md:border-r">
+            <ol className="flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:gap-0.5 md:px-3 md:py-4">
+              {TABS.map((tab, i) => {
+                const active = tab === current;
+                const message = active ? tabError(tab) : undefined;
+                return (
+                  <li key={tab} className="shrink-0">
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={`goto:${tab}`}
+                      aria-current={active ? "step" : undefined}
+                      className={cx(
+                        "flex w-full items-center gap-2 rounded-md px-2.5 py-2 text-left text-sm",
+                        active ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-50",
+                      )}
+                    >
+                      <span className={cx("grid size-5 shrink-0 place-items-center rounded-full text-[11px] font-semibold", active ? "bg-brand-700 text-white" : "bg-slate-200 text-slate-700")}>{i + 1}</span>
+                      <span className="whitespace-nowrap">{TAB_LABELS[tab]}</span>
+                      {dots.includes(tab) ? (
+                        <span className="ml-auto size-2 shrink-0 rounded-full bg-danger-600" data-testid={`tab-error-${tab}`}>
+                          <span className="sr-only"> (com erros)</span>
+                        </span>
+                      ) : null}
+                    </button>
+                    {message ? <p className="hidden px-2.5 pb-1 pl-10 text-xs text-danger-700 md:block">{message}</p> : null}
+                  </li>
+                );
+              })}
+            </ol>
+            <div className="hidden gap-2 border-t border-slate-200 px-3 py-3 md:flex md:flex-col">
+              <Link to={listHref} className={buttonClass("secondary", "sm")} preventScrollReset>
+                Cancelar
+              </Link>
+              {editing ? (
+                <Button type="submit" name="intent" value="save" size="sm" disabled={saveBlocked} pending={saving}>
+                  Salvar
+                </Button>
+              ) : null}
+            </div>
+          </nav>
+
+          <main className="min-h-0 flex-1 overflow-y-auto" id="pe-content">
+            <div className="mx-auto max-w-3xl space-y-4 px-4 py-5 md:px-8">
+              {showSuccess && view.success.length ? (
+                <Alert tone="success">
+                  {view.success.map((m) => (
+                    <p key={m}>{m}</p>
+                  ))}
+                </Alert>
+              ) : null}
+              {state.banner ? (
+                <Alert tone={state.banner.tone === "danger" ? "danger" : state.banner.tone} title={state.banner.title}>
+                  <p>{state.banner.text}</p>
+                </Alert>
+              ) : null}
+              <h2 className="text-lg font-semibold text-slate-900">{TAB_LABELS[current]}</h2>
+
+              <TabPanel tab="basics" current={current}>
+                <BasicsTab state={state} setValue={setValue} hideFeatured={broker} />
+              </TabPanel>
+              <TabPanel tab="location" current={current}>
+                <LocationTab state={state} setValue={setValue} />
+              </TabPanel>
+              <TabPanel tab="features" current={current}>
+                <FeaturesTab state={state} setValue={setValue} setState={setState} pendingIntent={pendingIntent} />
+              </TabPanel>
+              <TabPanel tab="values" current={current}>
+                <ValuesTab state={state} setValue={setValue} />
+              </TabPanel>
+              <TabPanel tab="amenities" current={current}>
+                <AmenitiesTab state={state} setState={setState} dispatch={dispatchLocal} />
+              </TabPanel>
+              <TabPanel tab="description" current={current}>
+                <DescriptionTab state={state} setValue={setValue} />
+              </TabPanel>
+              <TabPanel tab="images" current={current}>
+                <ImagesTab state={state} setState={setState} mode={mode} view={view} formRef={formRef} pendingIntent={pendingIntent} />
+              </TabPanel>
+            </div>
+          </main>
+        </div>
+
+        <footer className="flex items-center justify-between gap-2 border-t border-slate-200 bg-white px-4 py-3 md:px-6">
+          <Button type="submit" name="intent" value="prev" variant="secondary" disabled={at === 0}>
+            Anterior
+          </Button>
+          <p className="hidden text-xs text-slate-500 sm:block">
+            Etapa {at + 1} de {TABS.length}
+          </p>
+          {last ? (
+            <Button type="submit" name="intent" value="save" disabled={saveBlocked} pending={saving}>
+              {editing ? "Salvar Alterações" : "Cadastrar Imóvel"}
+            </Button>
+          ) : (
+            <Button type="submit" name="intent" value="next">
+              Próximo
+            </Button>
+          )}
+        </footer>
+      </Form>
+    </div>
+  );
+}
+
+function TabPanel({ tab, current, children }: { tab: Tab; current: Tab; children: ReactNode }) {
+  return (
+    <section hidden={tab !== current} aria-label={TAB_LABELS[tab]} data-tab={tab} className="space-y-4">
+      {children}
+    </section>
+  );
+}
+
+function headerPrice(values: EditorValues): string {
+  const sale = parseDecimal(values.price) ?? 0;
+  const rent = parseDecimal(values.rent_price) ?? 0;
+  if (values.purpose === "rent" || (sale <= 0 && rent > 0)) return `${formatBRL(rent)}/mês`;
+  return formatBRL(sale);
+}
+
+function EditorHeader({
+  values,
+  title,
+  listHref,
+  editing,
+  saveBlocked,
+  saving,
+  slug,
+}: {
+  values: EditorValues;
+  title: string;
+  listHref: string;
+  editing: boolean;
+  saveBlocked: boolean;
+  saving: boolean;
+  slug: string | null;
+}) {
+  const cover = values.images[0];
+  return (
+    <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 md:px-6">
+      <div className="size-12 shrink-0 overflow-hidden rounded-md bg-slate-200">
+        {cover ? <img src={variantUrl(cover, 400)} alt="" className="size-full object-cover" /> : <span className="grid size-full place-items-center text-xs text-slate-500">Foto</span>}
+      </div>
+      <div className="min-w-0 flex-1">
+        <h1 id="pe-heading" className="truncate text-base font-semibold text-slate-900">
+          {title}
+        </h1>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-600">
+          <span className="rounded bg-slate-100 px-1.5 py-0.5 font-medium text-slate-700" data-testid="pe-kind">
+            {values.property_type || "—"}
+          </span>
+          {values.city.trim() ? <span>{values.city.trim()}</span> : null}
+          <span className="font-semibold text-slate-800" data-testid="pe-price">
+            {headerPrice(values)}
+          </span>
+          {editing && slug ? (
+            <a href={`/imovel/${slug}`} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+              Ver no site
+            </a>
+          ) : null}
+        </p>
+      </div>
+      <div className="flex shrink-0 gap-2 md:hidden">
+        <Link to={listHref} className={buttonClass("secondary", "sm")}>
+          Cancelar
+        </Link>
+        {editing ? (
+          <Button type="submit" name="intent" value="save" size="sm" disabled={saveBlocked} pending={saving}>
+            Salvar
+          </Button>
+        ) : null}
+      </div>
+    </header>
+  );
+}
+
+export function PendingText({ children }: { children: ReactNode }) {
+  return (
+    <span className="inline-flex items-center gap-2 text-sm text-slate-600">
+      <Spinner /> {children}
+    </span>
+  );
+}

@@ -1,0 +1,166 @@
+import { type Dispatch, type RefObject, type SetStateAction, useRef } from "react";
+import { Alert, Button, Field, Input, Select, cx } from "~/components/ui";
+import { variantUrl } from "~/utils/images";
+import { type EditorState, MSG, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WATERMARK_FIELDS } from "~/modules/properties/editor/schema";
+import type { EditorView } from "./editor";
+
+/**
+ * Photos and watermark. Choosing files and pressing 'Enviar imagens' (with
+ * JavaScript: just choosing) posts them; the new set replaces the old one.
+ * The first photo is the cover. In broker mode the watermark is fixed.
+ */
+export function ImagesTab({
+  state,
+  setState,
+  mode,
+  view,
+  formRef,
+  pendingIntent,
+}: {
+  state: EditorState;
+  setState: Dispatch<SetStateAction<EditorState>>;
+  mode: "admin" | "broker";
+  view: EditorView;
+  formRef: RefObject<HTMLFormElement | null>;
+  pendingIntent: string | null;
+}) {
+  const uploadRef = useRef<HTMLButtonElement>(null);
+  const broker = mode === "broker";
+  const images = state.values.images;
+  const wm = state.watermark;
+  const setWm = (key: keyof EditorState["watermark"], value: string) => setState((s) => ({ ...s, watermark: { ...s.watermark, [key]: value } }));
+  const uploading = pendingIntent === "upload-images";
+  const library = view.watermarks;
+  const chosenLogo = broker ? view.forcedWatermark?.logoUrl : wm.logo;
+  const opacity = Number(wm.opacity);
+  return (
+    <>
+      {images.map((url) => (
+        <input key={url} type="hidden" name="images" value={url} />
+      ))}
+
+      <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 md:p-5">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h3 className="text-sm font-semibold text-slate-900">
+            Marca d'água {broker ? <span className="font-normal text-slate-600">(obrigatória - utilize a logo)</span> : <span className="font-normal text-slate-600">(opcional)</span>}
+          </h3>
+          {chosenLogo ? <img src={chosenLogo} alt="Logo escolhida" className="h-8 max-w-40 rounded bg-slate-700 object-contain p-1" /> : null}
+        </div>
+        {broker ? <Alert tone="info">{MSG.brokerWatermark}</Alert> : null}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field label="Logo" htmlFor="pe-wm-logo">
+            <Select id="pe-wm-logo" name={WATERMARK_FIELDS.logoUrl} value={broker ? (view.forcedWatermark?.logoUrl ?? "") : wm.logo} onChange={(e) => setWm("logo", e.target.value)} disabled={broker}>
+              {broker ? null : <option value="">Sem marca d'água</option>}
+              {library.map((w) => (
+                <option key={w.url} value={w.url}>
+                  {w.name}
+                </option>
+              ))}
+              {broker && view.forcedWatermark && !library.some((w) => w.url === view.forcedWatermark?.logoUrl) ? <option value={view.forcedWatermark.logoUrl}>Logo Lar Imóveis</option> : null}
+            </Select>
+          </Field>
+          <Field label="Posição" htmlFor="pe-wm-position">
+            <Select id="pe-wm-position" name={WATERMARK_FIELDS.position} value={wm.position} onChange={(e) => setWm("position", e.target.value)} disabled={broker}>
+              {WATERMARK_POSITIONS.map((p) => (
+                <option key={p} value={p}>
+                  {WATERMARK_POSITION_LABELS[p]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label={`Opacidade: ${Number.isFinite(opacity) ? Math.round(opacity * 100) : 50}%`} htmlFor="pe-wm-opacity">
+            <input id="pe-wm-opacity" type="range" name={WATERMARK_FIELDS.opacity} min={0} max={1} step={0.01} value={wm.opacity} onChange={(e) => setWm("opacity", e.target.value)} disabled={broker} className="w-full accent-brand-700" />
+          </Field>
+          <Field label={`Tamanho: ${wm.size}% da largura`} htmlFor="pe-wm-size">
+            <input id="pe-wm-size" type="range" name={WATERMARK_FIELDS.sizePercent} min={10} max={50} step={1} value={wm.size} onChange={(e) => setWm("size", e.target.value)} disabled={broker} className="w-full accent-brand-700" />
+          </Field>
+        </div>
+        {broker ? null : (
+          <div className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-3">
+            <Field label="Nova logo para a biblioteca" htmlFor="pe-wm-file" className="min-w-0 flex-1">
+              <Input id="pe-wm-file" type="file" name={WATERMARK_FIELDS.file} accept="image/png,image/jpeg,image/webp" className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm" />
+            </Field>
+            <Button type="submit" name="intent" value="upload-watermark" variant="secondary" size="sm" pending={pendingIntent === "upload-watermark"}>
+              Enviar logo
+            </Button>
+          </div>
+        )}
+      </div>
+
+      <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 md:p-5">
+        <div className="flex flex-wrap items-end gap-2">
+          <Field label="Fotos do imóvel" htmlFor="pe-photos" className="min-w-0 flex-1" hint="JPG, PNG ou WebP. Novas fotos substituem as atuais; a primeira é a capa." error={state.errors.images}>
+            <Input
+              id="pe-photos"
+              type="file"
+              name="photos"
+              multiple
+              accept="image/jpeg,image/png,image/webp"
+              className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm"
+              onChange={(e) => {
+                // With JavaScript, choosing the files is enough.
+                if (e.target.files?.length) formRef.current?.requestSubmit(uploadRef.current);
+              }}
+            />
+          </Field>
+          <Button ref={uploadRef} type="submit" name="intent" value="upload-images" variant="secondary" pending={uploading}>
+            Enviar imagens
+          </Button>
+        </div>
+        {state.uploadErrors.length ? (
+          <Alert tone="danger" title="Alguns arquivos não foram enviados">
+            <ul className="list-inside list-disc">
+              {state.uploadErrors.map((m, i) => (
+                <li key={i}>{m}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+        {images.length ? (
+          <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Fotos (a primeira é a capa)">
+            {images.map((url, i) => (
+              <li key={url} className={cx("overflow-hidden rounded-md border bg-white", i === 0 ? "border-brand-400 ring-1 ring-brand-300" : "border-slate-200")} data-testid="editor-photo">
+                <div className="relative aspect-[4/3] bg-slate-100">
+                  <img src={variantUrl(url, 400)} alt={`Foto ${i + 1}`} className="size-full object-cover" loading="lazy" data-src={url} />
+                  {i === 0 ? <span className="absolute left-1.5 top-1.5 rounded bg-brand-700 px-1.5 py-0.5 text-[11px] font-semibold text-white">Capa</span> : null}
+                </div>
+                <div className="flex items-center justify-between gap-1 px-1.5 py-1">
+                  <span className="text-xs text-slate-500">{i + 1}</span>
+                  <div className="flex gap-0.5">
+                    <IconButton intent={`move-image-up:${i}`} label={`Mover foto ${i + 1} para cima`} disabled={i === 0}>
+                      ↑
+                    </IconButton>
+                    <IconButton intent={`move-image-down:${i}`} label={`Mover foto ${i + 1} para baixo`} disabled={i === images.length - 1}>
+                      ↓
+                    </IconButton>
+                    <IconButton intent={`remove-image:${i}`} label={`Remover foto ${i + 1}`} danger>
+                      ✕
+                    </IconButton>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">Nenhuma foto enviada ainda.</p>
+        )}
+      </div>
+    </>
+  );
+}
+
+function IconButton({ intent, label, disabled, danger, children }: { intent: string; label: string; disabled?: boolean; danger?: boolean; children: string }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      className={cx("grid size-7 place-items-center rounded text-sm hover:bg-slate-100 disabled:opacity-30", danger ? "text-danger-700" : "text-slate-700")}
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,108 @@
+import { redirect } from "react-router";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { z } from "zod";
+import { db } from "~/modules/platform/db.server";
+import { dummyPasswordHash, verifyPassword } from "./passwords.server";
+import { RATE_LIMIT_MESSAGE, clientIp, hitRateLimits } from "./rate-limit.server";
+import { createSession, destroySession, getSessionUser, type SessionUser } from "./session.server";
+import { normaliseEmail } from "./users.server";
+
+export const MSG_FILL_ALL = "Por favor, preencha todos os campos";
+export const MSG_INVALID_CREDENTIALS = "Credenciais inválidas. Por favor, verifique e tente novamente.";
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: MSG_FILL_ALL })
+    .transform((v) => normaliseEmail(v))
+    .pipe(z.string().min(1, MSG_FILL_ALL)),
+  password: z.string({ error: MSG_FILL_ALL }).min(1, MSG_FILL_ALL),
+  redirectTo: z.string().optional(),
+});
+
+export class LoginError extends Error {
+  constructor(
+    message: string,
+    readonly status: number = 400,
+  ) {
+    super(message);
+  }
+}
+
+type Authenticated = { userId: string };
+
+/**
+ * remix-auth keeps no session: the strategy only checks the pair; the
+ * session row and cookie are ours (session.server.ts).
+ */
+const authenticator = new Authenticator<Authenticated>();
+authenticator.use(
+  new FormStrategy(async ({ form, request }) => {
+    const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
+    if (!parsed.success) throw new LoginError(MSG_FILL_ALL);
+    const { email, password } = parsed.data;
+    const limit = hitRateLimits([`login:ip:${clientIp(request)}`, `login:email:${email}`]);
+    if (!limit.ok) throw new LoginError(RATE_LIMIT_MESSAGE, 429);
+    const user = await db().selectFrom("users").select(["id", "password_hash"]).where("email", "=", email).executeTakeFirst();
+    const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
+    if (!user || !ok) throw new LoginError(MSG_INVALID_CREDENTIALS, 401);
+    return { userId: user.id };
+  }),
+  "form",
+);
+
+/** Checks the posted pair; returns the Set-Cookie of a new session, or throws LoginError. */
+export async function login(request: Request, allowedRoles: ("admin" | "broker")[]): Promise<{ userId: string; role: "admin" | "broker"; setCookie: string }> {
+  let result: Authenticated;
+  try {
+    result = await authenticator.authenticate("form", request);
+  } catch (error) {
+    if (error instanceof LoginError) throw error;
+    throw new LoginError("Erro ao fazer login", 500);
+  }
+  const role = await roleOf(result.userId);
+  // A valid broker password is still not an admin login.
+  if (!role || !allowedRoles.includes(role)) throw new LoginError(MSG_INVALID_CREDENTIALS, 401);
+  return { userId: result.userId, role, setCookie: await createSession(result.userId) };
+}
+
+export async function roleOf(userId: string): Promise<"admin" | "broker" | null> {
+  const row = await db().selectFrom("users").select("role").where("id", "=", userId).executeTakeFirst();
+  return row?.role ?? null;
+}
+
+export async function logout(request: Request): Promise<string> {
+  return destroySession(request);
+}
+
+function safeRedirectTarget(request: Request): string {
+  const url = new URL(request.url);
+  return encodeURIComponent(url.pathname + url.search);
+}
+
+/** Every /admin loader and action: an admin session, else /login. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user || user.role !== "admin") throw redirect(`/login?redirectTo=${safeRedirectTarget(request)}`);
+  return user;
+}
+
+/** Every /broker loader and action: a broker (active) or an admin, else /broker/login. */
+export async function requireBrokerArea(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (!user) throw redirect(`/broker/login?redirectTo=${safeRedirectTarget(request)}`);
+  if (user.role === "admin") return user;
+  if (!user.broker) throw redirect("/broker/login");
+  if (!user.broker.isActive) throw redirect("/broker/bloqueado");
+  return user;
+}
+
+export async function optionalUser(request: Request): Promise<SessionUser | null> {
+  return getSessionUser(request);
+}
+
+/** Only same-site paths may be redirect targets (no open redirect). */
+export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback: string): string {
+  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
+  return target;
+}

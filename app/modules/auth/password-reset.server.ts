@@ -1,0 +1,78 @@
+import crypto from "node:crypto";
+import { config } from "~/modules/platform/config.server";
+import { db, nowIso } from "~/modules/platform/db.server";
+import { sendMail } from "~/modules/messaging/mail.server";
+import { destroyAllSessionsOf } from "./session.server";
+import { normaliseEmail, setPassword } from "./users.server";
+
+/**
+ * Single-use reset links that expire in an hour. Only a hash of the token is
+ * stored, so a copy of the database cannot be used to reset passwords.
+ */
+export const RESET_TTL_MS = 60 * 60 * 1000;
+
+function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+export type ForgotResult = { ok: true } | { ok: false; error: "not-found" };
+
+export async function requestPasswordReset(emailInput: string): Promise<ForgotResult> {
+  const email = normaliseEmail(emailInput);
+  const broker = await db()
+    .selectFrom("brokers")
+    .innerJoin("users", "users.id", "brokers.user_id")
+    .select(["users.id as userId", "brokers.name"])
+    .where("brokers.email", "=", email)
+    .executeTakeFirst();
+  if (!broker) return { ok: false, error: "not-found" };
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db()
+    .insertInto("password_reset_tokens")
+    .values({
+      token_hash: hashToken(token),
+      user_id: broker.userId,
+      created_at: nowIso(),
+      expires_at: new Date(Date.now() + RESET_TTL_MS).toISOString(),
+      used_at: null,
+    })
+    .execute();
+  const link = `${config().publicUrl}/broker/reset-password?token=${token}`;
+  await sendMail({
+    to: email,
+    subject: "Redefinição de senha",
+    text: `Olá, ${broker.name}!\n\nRecebemos um pedido para redefinir sua senha. Use o link abaixo (válido por 1 hora, uma única vez):\n\n${link}\n\nSe não foi você, ignore este e-mail.`,
+  });
+  return { ok: true };
+}
+
+export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: "invalid" | "expired" | "used" };
+
+export async function checkResetToken(token: string | null | undefined): Promise<TokenCheck> {
+  if (!token || token.length < 20 || token.length > 200) return { ok: false, reason: "invalid" };
+  const row = await db().selectFrom("password_reset_tokens").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirst();
+  if (!row) return { ok: false, reason: "invalid" };
+  if (row.used_at) return { ok: false, reason: "used" };
+  if (row.expires_at < nowIso()) return { ok: false, reason: "expired" };
+  return { ok: true, userId: row.user_id };
+}
+
+/** Consumes the token and sets the password in one transaction; old sessions end. */
+export async function resetPassword(token: string, password: string): Promise<TokenCheck> {
+  const check = await checkResetToken(token);
+  if (!check.ok) return check;
+  const consumed = await db().transaction().execute(async (tx) => {
+    const result = await tx
+      .updateTable("password_reset_tokens")
+      .set({ used_at: nowIso() })
+      .where("token_hash", "=", hashToken(token))
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await setPassword(check.userId, password, tx);
+    return true;
+  });
+  if (!consumed) return { ok: false, reason: "used" };
+  await destroyAllSessionsOf(check.userId);
+  return check;
+}

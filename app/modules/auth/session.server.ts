@@ -1,0 +1,132 @@
+import crypto from "node:crypto";
+import { createCookie, redirect } from "react-router";
+import { config } from "~/modules/platform/config.server";
+import { db, nowIso } from "~/modules/platform/db.server";
+
+/**
+ * Server-side sessions: the cookie holds only a signed random id; the
+ * sessions table holds who it belongs to and when it expires.
+ */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+let sessionCookie: ReturnType<typeof createCookie> | null = null;
+function cookie() {
+  sessionCookie ??= createCookie("__session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secure: config().publicUrl.startsWith("https://"),
+    secrets: [config().sessionSecret],
+    maxAge: SESSION_TTL_MS / 1000,
+  });
+  return sessionCookie;
+}
+
+export function resetSessionCookie(): void {
+  sessionCookie = null;
+}
+
+export async function readSessionId(request: Request): Promise<string | null> {
+  const value: unknown = await cookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+export async function createSession(userId: string): Promise<string> {
+  const id = crypto.randomBytes(32).toString("base64url");
+  await db()
+    .insertInto("sessions")
+    .values({ id, user_id: userId, created_at: nowIso(), expires_at: new Date(Date.now() + SESSION_TTL_MS).toISOString() })
+    .execute();
+  return cookie().serialize(id);
+}
+
+export async function destroySession(request: Request): Promise<string> {
+  const id = await readSessionId(request);
+  if (id) await db().deleteFrom("sessions").where("id", "=", id).execute();
+  return cookie().serialize("", { maxAge: 0 });
+}
+
+export async function destroyAllSessionsOf(userId: string): Promise<void> {
+  await db().deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  name: string;
+  role: "admin" | "broker";
+  broker: { id: string; name: string; isActive: boolean; profileImage: string | null; phone: string } | null;
+};
+
+/** The signed-in user, or null. Expired sessions are removed on sight. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const id = await readSessionId(request);
+  if (!id) return null;
+  const row = await db()
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .leftJoin("brokers", "brokers.user_id", "users.id")
+    .select([
+      "sessions.expires_at",
+      "users.id as user_id",
+      "users.email",
+      "users.name",
+      "users.role",
+      "brokers.id as broker_id",
+      "brokers.name as broker_name",
+      "brokers.is_active",
+      "brokers.profile_image",
+      "brokers.phone",
+    ])
+    .where("sessions.id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.expires_at < nowIso()) {
+    await db().deleteFrom("sessions").where("id", "=", id).execute();
+    return null;
+  }
+  return {
+    id: row.user_id,
+    email: row.email,
+    name: row.broker_name ?? row.name,
+    role: row.role,
+    broker: row.broker_id
+      ? {
+          id: row.broker_id,
+          name: row.broker_name ?? row.name,
+          isActive: row.is_active === 1,
+          profileImage: row.profile_image ?? null,
+          phone: row.phone ?? "",
+        }
+      : null,
+  };
+}
+
+export async function purgeExpiredSessions(): Promise<void> {
+  await db().deleteFrom("sessions").where("expires_at", "<", nowIso()).execute();
+}
+
+/** Flash messages (toasts) shown once after a redirect. */
+let flashCookie: ReturnType<typeof createCookie> | null = null;
+function flash() {
+  flashCookie ??= createCookie("__flash", { httpOnly: true, sameSite: "lax", path: "/", secrets: [config().sessionSecret], maxAge: 60 });
+  return flashCookie;
+}
+
+export type Toast = { type: "success" | "error" | "info"; title?: string; message: string };
+
+export async function toastHeader(toast: Toast): Promise<string> {
+  return flash().serialize(toast);
+}
+
+export async function readToast(request: Request): Promise<{ toast: Toast | null; clear: string | null }> {
+  const value = (await flash().parse(request.headers.get("Cookie"))) as Toast | null;
+  if (!value || typeof value !== "object" || typeof value.message !== "string") return { toast: null, clear: null };
+  return { toast: value, clear: await flash().serialize("", { maxAge: 0 }) };
+}
+
+export async function redirectWithToast(url: string, toast: Toast, init: { headers?: HeadersInit } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await toastHeader(toast));
+  return redirect(url, { headers });
+}

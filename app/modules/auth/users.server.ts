@@ -1,0 +1,115 @@
+import crypto from "node:crypto";
+import { db, nowIso, type DbOrTx } from "~/modules/platform/db.server";
+import { hashPassword } from "./passwords.server";
+
+/** Accounts: admins and brokers (a broker has a users row plus a brokers profile). */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(email: string) {
+  return db().selectFrom("users").selectAll().where("email", "=", normaliseEmail(email)).executeTakeFirst();
+}
+
+export async function createAdmin(input: { email: string; password: string; name?: string }, conn: DbOrTx = db()) {
+  const now = nowIso();
+  const id = crypto.randomUUID();
+  await conn
+    .insertInto("users")
+    .values({
+      id,
+      email: normaliseEmail(input.email),
+      password_hash: await hashPassword(input.password),
+      role: "admin",
+      name: input.name ?? "Administrador",
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** Creates the admin named by ADMIN_EMAIL/ADMIN_PASSWORD when it does not exist yet. */
+export async function ensureAdmin(email: string, password: string): Promise<"created" | "exists"> {
+  const existing = await findUserByEmail(email);
+  if (existing) return "exists";
+  await createAdmin({ email, password });
+  return "created";
+}
+
+export async function createBroker(
+  input: {
+    name: string;
+    email: string;
+    password: string;
+    phone?: string;
+    customUrlPath?: string | null;
+    profileImage?: string | null;
+    isActive?: boolean;
+  },
+  conn: DbOrTx = db(),
+): Promise<{ userId: string; brokerId: string }> {
+  const now = nowIso();
+  const userId = crypto.randomUUID();
+  const brokerId = crypto.randomUUID();
+  const email = normaliseEmail(input.email);
+  await conn
+    .insertInto("users")
+    .values({ id: userId, email, password_hash: await hashPassword(input.password), role: "broker", name: input.name, created_at: now, updated_at: now })
+    .execute();
+  await conn
+    .insertInto("brokers")
+    .values({
+      id: brokerId,
+      user_id: userId,
+      name: input.name,
+      email,
+      phone: input.phone ?? "",
+      custom_url_path: input.customUrlPath ?? null,
+      profile_image: input.profileImage ?? null,
+      is_active: input.isActive === false ? 0 : 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { userId, brokerId };
+}
+
+export async function setPassword(userId: string, password: string, conn: DbOrTx = db()): Promise<void> {
+  await conn
+    .updateTable("users")
+    .set({ password_hash: await hashPassword(password), updated_at: nowIso() })
+    .where("id", "=", userId)
+    .execute();
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A broker id from a ref or lead counts only when it is a UUID (spec 02 §5). */
+export function isBrokerId(value: string | null | undefined): value is string {
+  return typeof value === "string" && UUID_RE.test(value);
+}
+
+export type PublicBroker = { id: string; name: string; email: string; phone: string; profileImage: string | null };
+
+/** An active broker's public card, or null for anything else. */
+export async function findActiveBroker(id: string | null | undefined): Promise<PublicBroker | null> {
+  if (!isBrokerId(id)) return null;
+  const row = await db()
+    .selectFrom("brokers")
+    .select(["id", "name", "email", "phone", "profile_image"])
+    .where("id", "=", id.toLowerCase())
+    .where("is_active", "=", 1)
+    .executeTakeFirst();
+  return row ? { id: row.id, name: row.name, email: row.email, phone: row.phone, profileImage: row.profile_image } : null;
+}
+
+export async function findActiveBrokerByPath(customUrlPath: string): Promise<PublicBroker | null> {
+  const row = await db()
+    .selectFrom("brokers")
+    .select(["id", "name", "email", "phone", "profile_image"])
+    .where("custom_url_path", "=", customUrlPath.trim().toLowerCase())
+    .where("is_active", "=", 1)
+    .executeTakeFirst();
+  return row ? { id: row.id, name: row.name, email: row.email, phone: row.phone, profileImage: row.profile_image } : null;
+}

@@ -1,0 +1,198 @@
+import { sql } from "kysely";
+import { buildMatchQuery, propertyTextMatch } from "#db/fulltext";
+import { z } from "zod";
+import { lenientAmount, lenientText } from "~/utils/query-schema";
+import type { PropertyKind, PropertyPurpose, PropertyStatus } from "#db/schema";
+import { foldText } from "~/utils/slug";
+import { config } from "~/modules/platform/config.server";
+import { db, parseJsonList } from "~/modules/platform/db.server";
+import { can } from "~/modules/auth/permissions.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+
+/**
+ * The broker's property catalogue (spec 02 §2.3): the whole catalogue,
+ * filtered and paged in SQL, featured first then newest (spec 02 §7).
+ */
+export const BROKER_CATALOGUE_PAGE_SIZE = 9;
+/** Above this many pages the pager collapses into ellipses. */
+export const PAGER_MAX_PLAIN = 7;
+
+export const CATALOGUE_KINDS = {
+  house: { label: "Casa", kinds: ["Casa"] },
+  apartment: { label: "Apartamento", kinds: ["Apartamento"] },
+  commercial: { label: "Comercial", kinds: ["Sala Comercial", "Loja", "Galpão"] },
+  land: { label: "Terreno", kinds: ["Terreno"] },
+} as const satisfies Record<string, { label: string; kinds: PropertyKind[] }>;
+export type CatalogueKind = keyof typeof CATALOGUE_KINDS;
+export const CATALOGUE_KIND_CODES = Object.keys(CATALOGUE_KINDS) as CatalogueKind[];
+
+export const BEDROOM_OPTIONS = [1, 2, 3, 4] as const;
+
+
+
+/** The URL's query, read leniently: a bad value is dropped, never an error page. */
+export const catalogueQuerySchema = z.object({
+  q: lenientText,
+  type: z.enum(CATALOGUE_KIND_CODES as [CatalogueKind, ...CatalogueKind[]]).optional().catch(undefined),
+  minPrice: lenientAmount,
+  maxPrice: lenientAmount,
+  bedrooms: z.coerce.number().int().min(1).max(BEDROOM_OPTIONS[BEDROOM_OPTIONS.length - 1]).optional().catch(undefined),
+  city: lenientText,
+  neighborhood: lenientText,
+  view: z.enum(["grid", "list"]).catch("grid").default("grid"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
+
+export function readCatalogueQuery(params: URLSearchParams): CatalogueQuery {
+  const raw = Object.fromEntries([...params.entries()].filter(([, v]) => v !== ""));
+  return catalogueQuerySchema.parse(raw);
+}
+
+// ── city and neighbourhood names ──────────────────────────────────────────
+const LOWER_WORDS = new Set(["de", "da", "do", "das", "dos", "e"]);
+
+/**
+ * Spec 01 §5: state suffix removed, title-cased ("são paulo - SP" →
+ * "São Paulo"), so variants of one city collapse into one choice.
+ */
+export function normalisePlaceName(raw: string): string {
+  const withoutState = raw
+    .trim()
+    .replace(/\s*(?:-|–|\/|,)\s*[A-Za-z]{2}$/u, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return withoutState
+    .toLocaleLowerCase("pt-BR")
+    .split(" ")
+    .map((word, i) => (i > 0 && LOWER_WORDS.has(word) ? word : word.charAt(0).toLocaleUpperCase("pt-BR") + word.slice(1)))
+    .join(" ");
+}
+
+type PlaceGroup = { name: string; raw: string[] };
+
+function groupPlaces(values: string[]): PlaceGroup[] {
+  const groups = new Map<string, PlaceGroup>();
+  for (const value of values) {
+    if (!value || !value.trim()) continue;
+    const name = normalisePlaceName(value);
+    const key = foldText(name);
+    const group = groups.get(key) ?? { name, raw: [] };
+    group.raw.push(value);
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
+}
+
+function findGroup(groups: PlaceGroup[], wanted: string | undefined): PlaceGroup | undefined {
+  if (!wanted) return undefined;
+  const key = foldText(normalisePlaceName(wanted));
+  return groups.find((g) => foldText(g.name) === key);
+}
+
+async function cityGroups(): Promise<PlaceGroup[]> {
+  // DISTINCT on the (city, neighborhood) index: no table scan.
+  const rows = await db().selectFrom("properties").select("city").distinct().execute();
+  return groupPlaces(rows.map((r) => r.city));
+}
+
+async function neighbourhoodGroups(rawCities: string[]): Promise<PlaceGroup[]> {
+  if (!rawCities.length) return [];
+  const rows = await db().selectFrom("properties").select("neighborhood").distinct().where("city", "in", rawCities).execute();
+  return groupPlaces(rows.map((r) => r.neighborhood));
+}
+
+// ── the page ──────────────────────────────────────────────────────────────
+export type CatalogueCard = {
+  id: number;
+  title: string;
+  slug: string | null;
+  city: string;
+  neighborhood: string;
+  price: number;
+  rent_price: number;
+  purpose: PropertyPurpose;
+  rental: number;
+  status: PropertyStatus;
+  featured: number;
+  property_type: PropertyKind;
+  bedrooms: number;
+  area: number;
+  cover: string | null;
+  canEdit: boolean;
+};
+
+export type CataloguePage = {
+  query: CatalogueQuery;
+  cards: CatalogueCard[];
+  total: number;
+  page: number;
+  pageCount: number;
+  cities: string[];
+  /** only when a city is chosen */
+  neighborhoods: string[];
+};
+
+
+export async function findCataloguePage(user: SessionUser, query: CatalogueQuery): Promise<CataloguePage> {
+  const cities = await cityGroups();
+  const city = findGroup(cities, query.city);
+  const neighborhoods = city ? await neighbourhoodGroups(city.raw) : [];
+  // A neighbourhood is only valid inside its chosen city (spec 02 §2.3).
+  const neighborhood = city ? findGroup(neighborhoods, query.neighborhood) : undefined;
+  const effective: CatalogueQuery = { ...query, city: city?.name, neighborhood: neighborhood?.name };
+
+  let q = db().selectFrom("properties");
+  if (query.q) {
+    const match = buildMatchQuery(query.q, { columns: ["title", "city", "neighborhood", "address"] });
+    q = match ? q.where(propertyTextMatch(match)) : q.where(sql<boolean>`1 = 0`);
+  }
+  if (query.type) q = q.where("property_type", "in", [...CATALOGUE_KINDS[query.type].kinds]);
+  // display_price: the price the card shows (the rent for rent-only listings), kept by 0002's triggers.
+  if (query.minPrice !== undefined) q = q.where("display_price", ">=", query.minPrice);
+  if (query.maxPrice !== undefined) q = q.where("display_price", "<=", query.maxPrice);
+  if (query.bedrooms !== undefined) q = q.where("bedrooms", ">=", query.bedrooms);
+  if (city) q = q.where("city", "in", city.raw);
+  if (neighborhood) q = q.where("neighborhood", "in", neighborhood.raw);
+
+  const { total } = await q.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const pageCount = Math.max(1, Math.ceil(Number(total) / BROKER_CATALOGUE_PAGE_SIZE));
+  const page = Math.min(query.page, pageCount);
+  const rows = await q
+    .select(["id", "title", "slug", "city", "neighborhood", "price", "rent_price", "purpose", "rental", "status", "featured", "property_type", "bedrooms", "area", "images", "broker_id", "user_id"])
+    .orderBy("featured", "desc")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(BROKER_CATALOGUE_PAGE_SIZE)
+    .offset((page - 1) * BROKER_CATALOGUE_PAGE_SIZE)
+    .execute();
+
+  const cards = rows.map(({ images, broker_id, user_id, ...row }) => ({
+    ...row,
+    city: normalisePlaceName(row.city),
+    cover: parseJsonList(images)[0] ?? null,
+    canEdit: can(user, "update", "property", { brokerId: broker_id, userId: user_id }),
+  }));
+  return { query: { ...effective, page }, cards, total: Number(total), page, pageCount, cities: cities.map((c) => c.name), neighborhoods: neighborhoods.map((n) => n.name) };
+}
+
+/**
+ * Page buttons: all of them up to 7 pages; beyond, always 7 slots with the
+ * first, the last and the current page's neighbours, gaps shown as "…".
+ */
+export function pagerItems(page: number, pageCount: number): (number | "ellipsis")[] {
+  if (pageCount <= PAGER_MAX_PLAIN) return Array.from({ length: pageCount }, (_, i) => i + 1);
+  const current = Math.min(Math.max(1, page), pageCount);
+  if (current <= 4) return [1, 2, 3, 4, 5, "ellipsis", pageCount];
+  if (current >= pageCount - 3) return [1, "ellipsis", pageCount - 4, pageCount - 3, pageCount - 2, pageCount - 1, pageCount];
+  return [1, "ellipsis", current - 1, current, current + 1, "ellipsis", pageCount];
+}
+
+/** The referral link a broker shares for one property (absolute, so it can be pasted anywhere). */
+export async function referralLinkFor(user: SessionUser, propertyId: number): Promise<{ id: number; title: string; url: string } | null> {
+  const row = await db().selectFrom("properties").select(["id", "title", "slug"]).where("id", "=", propertyId).executeTakeFirst();
+  if (!row) return null;
+  const path = `/imovel/${encodeURIComponent(row.slug ?? String(row.id))}`;
+  const ref = user.broker?.id;
+  return { id: row.id, title: row.title, url: `${config().publicUrl}${path}${ref ? `?ref=${encodeURIComponent(ref)}` : ""}` };
+}

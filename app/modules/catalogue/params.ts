@@ -1,0 +1,266 @@
+import type { PropertyTypeCode } from "#db/schema";
+import { parseDecimal } from "~/utils/format";
+import { foldText } from "~/utils/slug";
+import { TYPE_CODES, TYPE_LABELS } from "~/modules/properties/vocabulary";
+
+/**
+ * The catalogue's query parameters (spec 01 §2, §4, §5), parsed the same way
+ * by the browser (debounced filter form) and the server (loader), so both
+ * agree on what a URL means. Bad input never throws: it is dropped.
+ */
+
+export const PAGE_SIZE = 12;
+export const MAX_PAGE_BUTTONS = 5;
+export const FILTER_DEBOUNCE_MS = 500;
+
+export const SORTS = ["recent", "price_asc", "price_desc", "none"] as const;
+export type CatalogueSort = (typeof SORTS)[number];
+export const SORT_LABELS: Record<CatalogueSort, string> = {
+  recent: "Mais recentes",
+  price_asc: "Menor preço",
+  price_desc: "Maior preço",
+  none: "Destaques primeiro",
+};
+
+export const BEDROOM_OPTIONS = [
+  { value: 0, label: "Todos" },
+  { value: 1, label: "1+" },
+  { value: 2, label: "2+" },
+  { value: 3, label: "3+" },
+  { value: 4, label: "4+" },
+] as const;
+
+export const TYPE_FILTER_OPTIONS: { value: PropertyTypeCode | ""; label: string }[] = [
+  { value: "", label: "Todos os tipos" },
+  ...TYPE_CODES.map((code) => ({ value: code, label: TYPE_LABELS[code] })),
+];
+
+/** Upper bounds keep absurd input (page=99999999, 1e308) from reaching SQL as odd numbers. */
+const MAX_NUMBER = 1e12;
+const MAX_PAGE = 100_000;
+const MAX_BEDROOMS = 20;
+const MAX_TEXT = 100;
+
+export type CatalogueFilters = {
+  searchTerm: string;
+  minPrice: number | null;
+  maxPrice: number | null;
+  minArea: number | null;
+  maxArea: number | null;
+  /** At least this many bedrooms; 0 means any. */
+  bedrooms: number;
+  propertyType: PropertyTypeCode | null;
+  city: string;
+  neighborhood: string;
+  sort: CatalogueSort;
+  page: number;
+  ref: string | null;
+};
+
+export const EMPTY_FILTERS: CatalogueFilters = {
+  searchTerm: "",
+  minPrice: null,
+  maxPrice: null,
+  minArea: null,
+  maxArea: null,
+  bedrooms: 0,
+  propertyType: null,
+  city: "",
+  neighborhood: "",
+  sort: "recent",
+  page: 1,
+  ref: null,
+};
+
+/** A non-negative filter number (parseDecimal's rules), within MAX_NUMBER. */
+export function parseFilterNumber(input: unknown): number | null {
+  const n = parseDecimal(input);
+  return n !== null && n >= 0 && n <= MAX_NUMBER ? n : null;
+}
+
+/** A number as the filter inputs show it (pt-BR: "500.000", "75,5"). */
+const inputNumber = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
+export function formatFilterNumber(value: number | null): string {
+  return value === null ? "" : inputNumber.format(value).replace(/\u00a0/g, " ");
+}
+
+function parseWhole(input: string | null, min: number, max: number, fallback: number): number {
+  if (!input) return fallback;
+  const m = /^\s*(\d{1,9})\+?\s*$/.exec(input);
+  if (!m) return fallback;
+  return Math.min(max, Math.max(min, Number(m[1])));
+}
+
+function cleanText(input: string | null): string {
+  // Control characters are dropped; the length is bounded (search box, not an essay).
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  return (input ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim().slice(0, MAX_TEXT);
+}
+
+const REF_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function parseRef(input: string | null | undefined): string | null {
+  const v = (input ?? "").trim();
+  return REF_PATTERN.test(v) ? v.toLowerCase() : null;
+}
+
+export function isPropertyType(value: string | null | undefined): value is PropertyTypeCode {
+  return !!value && (TYPE_CODES as string[]).includes(value);
+}
+
+/** Reads the query string. /buscar also reads q (the home search box's older name). */
+export function parseCatalogueParams(params: URLSearchParams): CatalogueFilters {
+  const sort = params.get("sort");
+  const type = params.get("propertyType");
+  return {
+    searchTerm: cleanText(params.get("searchTerm") || params.get("q")),
+    minPrice: parseFilterNumber(params.get("minPrice")),
+    maxPrice: parseFilterNumber(params.get("maxPrice")),
+    minArea: parseFilterNumber(params.get("minArea")),
+    maxArea: parseFilterNumber(params.get("maxArea")),
+    bedrooms: parseWhole(params.get("bedrooms"), 0, MAX_BEDROOMS, 0),
+    propertyType: isPropertyType(type) ? type : null,
+    city: normaliseCity(cleanText(params.get("city"))),
+    neighborhood: cleanText(params.get("neighborhood")),
+    sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as CatalogueSort) : "recent",
+    page: parseWhole(params.get("page"), 1, MAX_PAGE, 1),
+    ref: parseRef(params.get("ref")),
+  };
+}
+
+/**
+ * The values the form showed before this submission. They travel as hidden
+ * fields (prevCity, prevMinArea, prevMaxArea) so the rules below also work
+ * for a plain HTML form submit; the canonical URL never keeps them.
+ */
+export type PreviousValues = { city: string | null; minArea: number | null; maxArea: number | null };
+export function parsePreviousValues(params: URLSearchParams): PreviousValues | null {
+  if (!params.has("prevCity") && !params.has("prevMinArea") && !params.has("prevMaxArea")) return null;
+  return {
+    city: params.has("prevCity") ? normaliseCity(cleanText(params.get("prevCity"))) : null,
+    minArea: parseFilterNumber(params.get("prevMinArea")),
+    maxArea: parseFilterNumber(params.get("prevMaxArea")),
+  };
+}
+
+/**
+ * Spec 01 §4: changing the city clears the neighbourhood; a neighbourhood
+ * needs a city; if the minimum area exceeds the maximum, the bound the
+ * visitor did not touch is set equal to the one they did.
+ */
+export function applyChangeRules(filters: CatalogueFilters, previous: PreviousValues | null): CatalogueFilters {
+  const next = { ...filters };
+  if (previous && previous.city !== null && cityKey(previous.city) !== cityKey(next.city)) next.neighborhood = "";
+  if (!next.city) next.neighborhood = "";
+  if (next.minArea !== null && next.maxArea !== null && next.minArea > next.maxArea) {
+    const maxChanged = previous !== null && previous.maxArea !== next.maxArea && previous.minArea === next.minArea;
+    if (maxChanged) next.minArea = next.maxArea;
+    else next.maxArea = next.minArea;
+  }
+  return next;
+}
+
+/** True when anything narrows the list (the locked category of a page does not count). */
+export function hasActiveFilters(f: CatalogueFilters): boolean {
+  return (
+    f.searchTerm !== "" ||
+    f.minPrice !== null ||
+    f.maxPrice !== null ||
+    f.minArea !== null ||
+    f.maxArea !== null ||
+    f.bedrooms > 0 ||
+    f.propertyType !== null ||
+    f.city !== "" ||
+    f.neighborhood !== ""
+  );
+}
+
+/**
+ * The canonical query string ("" or "?…"): defaults left out, fixed order.
+ * The filter form, the pager and the server's redirect all build URLs here.
+ */
+export function catalogueQuery(f: CatalogueFilters, overrides: Partial<CatalogueFilters> = {}): string {
+  const v = { ...f, ...overrides };
+  const p = new URLSearchParams();
+  if (v.searchTerm) p.set("searchTerm", v.searchTerm);
+  if (v.propertyType) p.set("propertyType", v.propertyType);
+  if (v.city) p.set("city", v.city);
+  if (v.neighborhood) p.set("neighborhood", v.neighborhood);
+  if (v.minPrice !== null) p.set("minPrice", String(v.minPrice));
+  if (v.maxPrice !== null) p.set("maxPrice", String(v.maxPrice));
+  if (v.minArea !== null) p.set("minArea", String(v.minArea));
+  if (v.maxArea !== null) p.set("maxArea", String(v.maxArea));
+  if (v.bedrooms > 0) p.set("bedrooms", String(v.bedrooms));
+  if (v.sort !== "recent") p.set("sort", v.sort);
+  if (v.page > 1) p.set("page", String(v.page));
+  if (v.ref) p.set("ref", v.ref);
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+/** Reads a submitted filter form (or URL) and applies the change rules; page goes back to 1. */
+export function filtersFromSubmission(params: URLSearchParams): CatalogueFilters {
+  return applyChangeRules(parseCatalogueParams(params), parsePreviousValues(params));
+}
+
+// ── cities ─────────────────────────────────────────────────────────────────
+const LOWER_WORDS = new Set(["de", "da", "do", "das", "dos", "e", "d'"]);
+
+function titleWord(word: string, first: boolean): string {
+  if (!first && LOWER_WORDS.has(word)) return word;
+  return word
+    .split("-")
+    .map((part) => (part ? part[0].toLocaleUpperCase("pt-BR") + part.slice(1) : part))
+    .join("-");
+}
+
+/** "CAMPINAS - SP" → "Campinas", "são josé dos campos/sp" → "São José dos Campos". */
+export function normaliseCity(raw: string): string {
+  const trimmed = raw.replace(/\s+/g, " ").trim();
+  const withoutState = trimmed.replace(/\s*[-,/]?\s*\(?\bSP\)?$/i, "").trim() || trimmed;
+  return withoutState
+    .toLocaleLowerCase("pt-BR")
+    .split(" ")
+    .filter(Boolean)
+    .map((w, i) => titleWord(w, i === 0))
+    .join(" ");
+}
+
+/** Comparison key of a city; mirrors the city_key column of db/migrations/0002_catalogue.ts. */
+export function cityKey(raw: string): string {
+  let s = foldText(raw).replace(/\s+/g, " ");
+  if (/[- ,/]sp$/.test(s)) s = s.slice(0, -2).replace(/[ ,/-]+$/, "");
+  return s;
+}
+
+/** Accent- and case-insensitive key of a neighbourhood; mirrors neighborhood_key. */
+export function neighborhoodKey(raw: string): string {
+  return foldText(raw).replace(/\s+/g, " ");
+}
+
+/** Normalised, de-duplicated (by key) and sorted city names. */
+export function uniqueCities(raw: readonly string[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const r of raw) {
+    const name = normaliseCity(r);
+    if (!name) continue;
+    const key = cityKey(name);
+    const existing = byKey.get(key);
+    // Prefer the spelling with accents ("São Paulo" over "Sao Paulo").
+    if (!existing || accentCount(name) > accentCount(existing)) byKey.set(key, name);
+  }
+  return [...byKey.values()].sort((a, b) => a.localeCompare(b, "pt-BR"));
+}
+
+function accentCount(s: string): number {
+  return s.normalize("NFD").length - s.length;
+}
+
+// ── pager ──────────────────────────────────────────────────────────────────
+/** Up to `max` page numbers around the current page. */
+export function pageButtons(current: number, pageCount: number, max = MAX_PAGE_BUTTONS): number[] {
+  if (pageCount <= 1) return [];
+  const count = Math.min(max, pageCount);
+  let start = Math.max(1, current - Math.floor(count / 2));
+  start = Math.min(start, pageCount - count + 1);
+  return Array.from({ length: count }, (_, i) => start + i);
+}

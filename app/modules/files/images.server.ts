@@ -1,0 +1,99 @@
+import type { WatermarkPosition } from "~/modules/properties/watermark";
+import sharp, { type Metadata, type Sharp } from "sharp";
+import { IMAGE_WIDTHS } from "~/utils/images";
+import { putFile } from "./storage.server";
+
+/**
+ * Photo processing with sharp: the content is really decoded (a text file
+ * named .jpg fails here), an optional watermark is drawn, and WebP variants
+ * are written beside the original for srcset.
+ */
+export const ACCEPTED_FORMATS = { jpeg: "jpg", png: "png", webp: "webp" } as const;
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+export type WatermarkOptions = { logo: Buffer; position: WatermarkPosition; opacity: number; sizePercent: number };
+
+export class ImageError extends Error {}
+
+export async function inspectImage(data: Buffer): Promise<{ format: keyof typeof ACCEPTED_FORMATS; width: number; height: number }> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    // metadata() reads only the header: decode fully so a truncated file fails here, not later.
+    await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).resize(8).toBuffer();
+  } catch {
+    throw new ImageError("arquivo não é uma imagem válida");
+  }
+  const format = meta.format as string;
+  if (!(format in ACCEPTED_FORMATS)) throw new ImageError("formato não suportado (use JPG, PNG ou WebP)");
+  if (!meta.width || !meta.height) throw new ImageError("imagem sem dimensões");
+  return { format: format as keyof typeof ACCEPTED_FORMATS, width: meta.width, height: meta.height };
+}
+
+/**
+ * Draws the watermark (spec 01 §9): logo width = sizePercent of the image
+ * width (10–50), margin 2% of the image width on both axes, alpha multiplied
+ * by opacity, re-encoded in the original type at quality 95.
+ */
+export async function applyWatermark(data: Buffer, options: WatermarkOptions): Promise<Buffer> {
+  const { format } = await inspectImage(data);
+  // Work on the upright image: a phone photo with EXIF orientation 6/8 has
+  // width and height swapped compared to its stored pixels.
+  // sRGB 8-bit also normalises greyscale, CMYK and 16-bit PNGs for the composite below.
+  const upright = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().toColourspace("srgb").raw({ depth: "uchar" }).toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = upright.info;
+  const margin = Math.round(width * 0.02);
+  const opacity = Math.min(1, Math.max(0, options.opacity));
+  const logoWidth = Math.max(1, Math.round((width * Math.min(50, Math.max(10, options.sizePercent))) / 100));
+  // A tall logo on a wide, short photo must still fit inside the margins.
+  const maxLogoHeight = Math.max(1, height - 2 * margin);
+  const resizedLogo = await sharp(options.logo).resize({ width: logoWidth, height: maxLogoHeight, fit: "inside" }).ensureAlpha().png().toBuffer({ resolveWithObject: true });
+  // sharp has no opacity option: multiply the logo's alpha first (see stack notes).
+  const fadedLogo = await sharp(resizedLogo.data)
+    .composite([{ input: Buffer.from([255, 255, 255, Math.round(opacity * 255)]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: "dest-in" }])
+    .png()
+    .toBuffer();
+  const lw = Math.min(resizedLogo.info.width, width);
+  const lh = Math.min(resizedLogo.info.height, height);
+  const positions: Record<WatermarkPosition, { left: number; top: number }> = {
+    "bottom-right": { left: width - lw - margin, top: height - lh - margin },
+    "bottom-left": { left: margin, top: height - lh - margin },
+    "top-right": { left: width - lw - margin, top: margin },
+    "top-left": { left: margin, top: margin },
+    center: { left: Math.round((width - lw) / 2), top: Math.round((height - lh) / 2) },
+  };
+  const { left, top } = positions[options.position] ?? positions["bottom-right"];
+  const image = sharp(upright.data, { raw: { width, height, channels }, limitInputPixels: MAX_IMAGE_PIXELS }).composite([
+    { input: fadedLogo, left: Math.max(0, left), top: Math.max(0, top) },
+  ]);
+  return encodeAs(image, format);
+}
+
+function encodeAs(image: Sharp, format: keyof typeof ACCEPTED_FORMATS): Promise<Buffer> {
+  if (format === "png") return image.png({ compressionLevel: 9 }).toBuffer();
+  if (format === "webp") return image.webp({ quality: 95 }).toBuffer();
+  return image.jpeg({ quality: 95, mozjpeg: true }).toBuffer();
+}
+
+/** Writes the original and its WebP variants; returns the original's key. */
+export async function storePhoto(folder: string, fileName: string, data: Buffer): Promise<string> {
+  const key = `${folder}/${fileName}`;
+  await putFile(key, data);
+  await writeVariants(key, data);
+  return key;
+}
+
+export async function writeVariants(key: string, data: Buffer): Promise<void> {
+  const base = sharp(data).rotate();
+  const meta = await base.metadata();
+  await Promise.all(
+    IMAGE_WIDTHS.map(async (w) => {
+      const out = await base
+        .clone()
+        .resize({ width: Math.min(w, meta.width ?? w), withoutEnlargement: true })
+        .webp({ quality: 72, effort: 4 })
+        .toBuffer();
+      await putFile(`${key}.w${w}.webp`, out);
+    }),
+  );
+}

@@ -1,0 +1,66 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { HONEYPOT_FIELD, LEAD_MESSAGES, leadFormSchema } from "~/modules/leads/lead-form";
+import { createLead } from "./leads.server";
+import { errorFields, log } from "~/modules/platform/logger.server";
+import { RATE_LIMIT_MESSAGE, clientIp, hitRateLimits } from "~/modules/auth/rate-limit.server";
+
+export { leadFormSchema } from "~/modules/leads/lead-form";
+
+/** Leads per visitor address per window; the maximum comes from RATE_LIMIT_MAX. */
+const LEAD_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * The action behind every public lead form (/contato, /imovel/…): validates
+ * with the shared schema, drops bots, limits floods, creates the lead through
+ * createLead and sends the visitor to /obrigado. On failure it returns the
+ * Conform reply, so the form shows the messages with or without JavaScript.
+ */
+export async function leadFormAction(request: Request, context: { propertyId: number | null }) {
+  const formData = await request.formData();
+  const url = new URL(request.url);
+
+  const submission = parseWithZod(formData, { schema: leadFormSchema });
+
+  // A filled honeypot is a bot: it sees the usual success and nothing is stored.
+  const honeypot = formData.get(HONEYPOT_FIELD);
+  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    log.info("lead honeypot triggered", { ip: clientIp(request) });
+    const name = submission.status === "success" ? submission.value.name : "";
+    return redirect(thanksUrl({ name, brokerId: null, brokerPhone: null, ref: null }));
+  }
+
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  // Only complete submissions count: a visitor without JavaScript who fixes a typo is not a flood.
+  const limit = hitRateLimits([`lead:ip:${clientIp(request)}`], { windowMs: LEAD_WINDOW_MS });
+  if (!limit.ok) {
+    return data(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), {
+      status: 429,
+      headers: { "Retry-After": String(limit.retryAfterSeconds) },
+    });
+  }
+
+  const { name, email, phone, message } = submission.value;
+  const ref = submission.value.ref || url.searchParams.get("ref") || null;
+  try {
+    const lead = await createLead({ name, email, phone, message, propertyId: context.propertyId, brokerId: ref, source: "site" });
+    return redirect(thanksUrl({ name, brokerId: lead.brokerId, brokerPhone: lead.brokerPhone, ref: lead.brokerId ?? null }));
+  } catch (error) {
+    log.error("lead creation failed", { ...errorFields(error), propertyId: context.propertyId });
+    return data(submission.reply({ formErrors: [LEAD_MESSAGES.failure] }), { status: 500 });
+  }
+}
+
+/** /obrigado with the visitor's name, and the broker when one was attached (spec 01 §2). */
+export function thanksUrl(input: { name: string; brokerId: string | null; brokerPhone: string | null; ref: string | null }): string {
+  const params = new URLSearchParams();
+  if (input.name) params.set("name", input.name);
+  if (input.brokerId) {
+    params.set("broker_id", input.brokerId);
+    if (input.brokerPhone) params.set("broker_phone", input.brokerPhone);
+  }
+  if (input.ref) params.set("ref", input.ref);
+  const query = params.toString();
+  return query ? `/obrigado?${query}` : "/obrigado";
+}

@@ -1,0 +1,77 @@
+import { config } from "./config.server";
+import { closeDb, db, migrate } from "./db.server";
+import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
+import { log } from "./logger.server";
+import { DEMO_ADMIN, demoLoginLines, seedDemo } from "./seed.server";
+import { purgeExpiredSessions } from "~/modules/auth/session.server";
+import { ensureAdmin } from "~/modules/auth/users.server";
+import { purgeStaleDrafts } from "~/modules/properties/photos.server";
+import { ensureProjectLogo } from "~/modules/properties/watermarks.server";
+import { Cron } from "croner";
+
+/**
+ * Start-up, in order: validate the environment (throws ConfigError naming
+ * the variable), migrate, seed the demo on an empty database, create the
+ * ADMIN_EMAIL account when missing, print the demo logins while the demo
+ * admin exists.
+ */
+let started: Promise<{ port: number }> | null = null;
+
+export function bootstrap(): Promise<{ port: number }> {
+  started ??= run();
+  return started;
+}
+
+async function run(): Promise<{ port: number }> {
+  const cfg = config();
+  const applied = await migrate();
+  if (applied.length) log.info("migrations applied", { migrations: applied });
+  await ensureDefaultPipeline();
+  // The demo goes in first: it only seeds an empty database, and the
+  // ADMIN_EMAIL account below must not make the database look used.
+  if (cfg.SEED_DEMO === "true") {
+    const result = await seedDemo();
+    if (result.seeded) log.info("demo data created");
+  }
+  if (cfg.ADMIN_EMAIL && cfg.ADMIN_PASSWORD) {
+    const result = await ensureAdmin(cfg.ADMIN_EMAIL, cfg.ADMIN_PASSWORD);
+    if (result === "created") log.info("admin account created", { email: cfg.ADMIN_EMAIL });
+  }
+  // Printed at every start (not only the first) while the demo admin exists,
+  // so whoever runs `npm start` again still sees how to sign in.
+  if (await demoAdminExists()) {
+    const lines = demoLoginLines().map((l) => l.replaceAll("PORT", String(cfg.PORT)));
+    if (cfg.LOG_LEVEL !== "silent") process.stdout.write(`\nDemo logins:\n  ${lines.join("\n  ")}\n\n`);
+  }
+  await ensureProjectLogo();
+  await housekeeping();
+  startSchedules();
+  return { port: cfg.PORT };
+}
+
+/** Expired sessions and abandoned editor drafts (photos uploaded to a create that was never saved). */
+async function housekeeping(): Promise<void> {
+  try {
+    await purgeExpiredSessions();
+    await purgeStaleDrafts(24 * 60 * 60 * 1000);
+  } catch (error) {
+    log.warn("housekeeping failed", { error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** In-process schedule (croner): one box, one process, so no external cron is needed. */
+const jobs: Cron[] = [];
+function startSchedules(): void {
+  if (jobs.length || config().NODE_ENV === "test") return;
+  jobs.push(new Cron("17 * * * *", { protect: true, name: "housekeeping" }, housekeeping));
+}
+
+async function demoAdminExists(): Promise<boolean> {
+  const row = await db().selectFrom("users").select("id").where("email", "=", DEMO_ADMIN.email).where("role", "=", "admin").executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function shutdown(): Promise<void> {
+  for (const job of jobs.splice(0)) job.stop();
+  await closeDb();
+}

@@ -1,0 +1,162 @@
+import fs from "node:fs";
+import fsp from "node:fs/promises";
+import sharp from "sharp";
+import { ACCEPTED_FORMATS, ImageError, inspectImage } from "~/modules/files/images.server";
+import { log } from "~/modules/platform/logger.server";
+import { fileExists, keyFromUrl, listFolder, publicUrl, putFile, resolveKey, uniqueFileName } from "~/modules/files/storage.server";
+import type { TempPhoto } from "./photos.server";
+
+/**
+ * The watermark library (storage folder imoveis/watermarks) and the rules
+ * that turn a posted editor form into a watermark to draw (spec 01 §6, §9).
+ * The drawing itself is applyWatermark in images.server.ts.
+ */
+import { WATERMARK_FIELDS, WATERMARK_OPACITY_RANGE, WATERMARK_POSITIONS, WATERMARK_SIZE_RANGE, type WatermarkPosition } from "~/modules/properties/watermark";
+
+export { WATERMARK_FIELDS, WATERMARK_OPACITY_RANGE, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WATERMARK_SIZE_RANGE, type WatermarkPosition } from "~/modules/properties/watermark";
+export type WatermarkSpec = { logoUrl: string; position: WatermarkPosition; opacity: number; sizePercent: number };
+
+export const WATERMARK_FOLDER = "imoveis/watermarks";
+export const WATERMARK_LIST_LIMIT = 100;
+
+export const PROJECT_LOGO_KEY = `${WATERMARK_FOLDER}/logo-lar-imoveis.png`;
+export const PROJECT_LOGO_URL = publicUrl(PROJECT_LOGO_KEY);
+
+export const WATERMARK_DEFAULTS: Omit<WatermarkSpec, "logoUrl"> = { position: "bottom-right", opacity: 0.5, sizePercent: 25 };
+/** Broker mode: fixed, cannot be changed (spec 01 §6: project logo, centre, 50%, 25%). */
+export const BROKER_FORCED_WATERMARK: WatermarkSpec = { logoUrl: PROJECT_LOGO_URL, position: "center", opacity: 0.5, sizePercent: 25 };
+
+// White mark and text on a transparent background; a faint dark copy just
+// below keeps it readable on white walls and skies. The door is cut out.
+function markShapes(colour: string): string {
+  return `<path d="M40 170 L170 50 L300 170 L268 170 L268 300 L195 300 L195 205 L145 205 L145 300 L72 300 L72 170 Z" fill="${colour}"/>
+    <text x="340" y="225" font-family="DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif" font-size="120" font-weight="700" fill="${colour}">Lar Imóveis</text>`;
+}
+
+const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="360" viewBox="0 0 1400 360">
+  <g transform="translate(5 5)" opacity="0.35">${markShapes("#000000")}</g>
+  ${markShapes("#ffffff")}
+</svg>`;
+
+let logoReady: Promise<void> | null = null;
+
+/** Writes the agency logo to storage once (idempotent; safe to call on every request). */
+export function ensureProjectLogo(): Promise<void> {
+  logoReady ??= createProjectLogo().catch((error: unknown) => {
+    logoReady = null; // try again next time
+    throw error;
+  });
+  return logoReady;
+}
+
+async function createProjectLogo(): Promise<void> {
+  if (await fileExists(PROJECT_LOGO_KEY)) return;
+  const png = await renderProjectLogo();
+  try {
+    await putFile(PROJECT_LOGO_KEY, png);
+  } catch (error) {
+    // another process wrote it first: fine
+    if (!(await fileExists(PROJECT_LOGO_KEY))) throw error;
+  }
+  log.info("project watermark logo created", { key: PROJECT_LOGO_KEY });
+}
+
+export async function renderProjectLogo(): Promise<Buffer> {
+  // Trim the transparent margins so "size 25%" means the visible mark is 25% of the photo.
+  const trimmed = await sharp(Buffer.from(LOGO_SVG)).png().trim().toBuffer();
+  return sharp(trimmed).png({ compressionLevel: 9 }).toBuffer();
+}
+
+/** The library, newest first, at most 100 (spec 01 §7). */
+export async function listWatermarks(): Promise<{ url: string; name: string }[]> {
+  try {
+    await ensureProjectLogo();
+  } catch (error) {
+    log.error("could not create the project logo", { error: String(error) });
+  }
+  const entries = await listFolder(WATERMARK_FOLDER, WATERMARK_LIST_LIMIT);
+  return entries.map((e) => ({ url: publicUrl(e.key), name: watermarkName(e.key) }));
+}
+
+function watermarkName(key: string): string {
+  if (key === PROJECT_LOGO_KEY) return "Logo Lar Imóveis";
+  const file = key.slice(key.lastIndexOf("/") + 1);
+  const stamp = /^watermark-(\d{10,})-/.exec(file);
+  if (stamp) {
+    const date = new Date(Number(stamp[1]));
+    if (!Number.isNaN(date.getTime())) return `Marca d'água de ${date.toLocaleDateString("pt-BR", { timeZone: "America/Sao_Paulo" })}`;
+  }
+  return file;
+}
+
+/** Stores an uploaded logo in the library; always removes the temp file. */
+export async function saveWatermarkLogo(file: TempPhoto): Promise<{ url: string } | { error: string }> {
+  try {
+    if (file.tooLarge) return { error: `Erro ao enviar marca d'água: arquivo maior que o permitido` };
+    let data = await fsp.readFile(file.path);
+    let { format } = await inspectImage(data);
+    // storage.listFolder skips names containing ".w" (it takes them for
+    // variants), so a .webp logo would vanish from the library: keep it as PNG.
+    if (format === "webp") {
+      data = await sharp(data).png().toBuffer();
+      format = "png";
+    }
+    const key = `${WATERMARK_FOLDER}/watermark-${uniqueFileName(ACCEPTED_FORMATS[format])}`;
+    await putFile(key, data);
+    return { url: publicUrl(key) };
+  } catch (error) {
+    const message = error instanceof ImageError ? error.message : "falha ao gravar o arquivo";
+    if (!(error instanceof ImageError)) log.error("watermark upload failed", { error: String(error) });
+    return { error: `Erro ao enviar marca d'água: ${message}` };
+  } finally {
+    await fsp.rm(file.path, { force: true });
+  }
+}
+
+/** True when the URL names an existing file of the watermark library. */
+export function isLibraryWatermark(url: string): boolean {
+  const key = keyFromUrl(url);
+  if (!key || !url.startsWith("/uploads/")) return false;
+  if (!/^imoveis\/watermarks\/[A-Za-z0-9._-]+$/.test(key) || key.includes("..")) return false;
+  if (key === PROJECT_LOGO_KEY) return true; // created lazily by loadWatermarkLogo
+  try {
+    return fs.statSync(resolveKey(key)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function numberField(value: FormDataEntryValue | null, fallback: number): number {
+  if (typeof value !== "string" || value.trim() === "") return fallback;
+  const n = Number(value.trim().replace(",", "."));
+  return Number.isFinite(n) ? n : fallback;
+}
+
+/**
+ * The watermark to draw for this post. Broker mode ignores whatever was
+ * posted and returns the forced spec; admin mode returns null when no logo
+ * (or an unknown one) is chosen, and clamps the numbers into the sliders' ranges.
+ */
+export function parseWatermarkSpec(formData: FormData, mode: "admin" | "broker"): WatermarkSpec | null {
+  if (mode === "broker") return { ...BROKER_FORCED_WATERMARK };
+  const logoUrl = formData.get(WATERMARK_FIELDS.logoUrl);
+  if (typeof logoUrl !== "string" || logoUrl.trim() === "" || !isLibraryWatermark(logoUrl.trim())) return null;
+  const rawPosition = formData.get(WATERMARK_FIELDS.position);
+  const position = WATERMARK_POSITIONS.includes(rawPosition as WatermarkPosition) ? (rawPosition as WatermarkPosition) : WATERMARK_DEFAULTS.position;
+  const opacity = Math.min(WATERMARK_OPACITY_RANGE.max, Math.max(WATERMARK_OPACITY_RANGE.min, numberField(formData.get(WATERMARK_FIELDS.opacity), WATERMARK_DEFAULTS.opacity)));
+  const size = Math.round(numberField(formData.get(WATERMARK_FIELDS.sizePercent), WATERMARK_DEFAULTS.sizePercent));
+  const sizePercent = Math.min(WATERMARK_SIZE_RANGE.max, Math.max(WATERMARK_SIZE_RANGE.min, size));
+  return { logoUrl: logoUrl.trim(), position, opacity, sizePercent };
+}
+
+/** Reads the logo's bytes (creating the project logo first when needed). */
+export async function loadWatermarkLogo(spec: WatermarkSpec): Promise<Buffer> {
+  const key = keyFromUrl(spec.logoUrl);
+  if (!key || !key.startsWith(`${WATERMARK_FOLDER}/`)) throw new ImageError("logo da marca d'água inválida");
+  if (key === PROJECT_LOGO_KEY) await ensureProjectLogo();
+  try {
+    return await fsp.readFile(resolveKey(key));
+  } catch {
+    throw new ImageError("logo da marca d'água não encontrada");
+  }
+}

@@ -1,0 +1,74 @@
+import { Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "react-router";
+import { CatalogueFilters, Pager, PropertyGrid, PropertyList, ReferralLinkModal, ViewToggle, withParams } from "~/components/catalogue/broker-catalogue";
+import { ErrorPage } from "~/components/layout/error-pages";
+import { EmptyState, PageHeader, buttonClass } from "~/components/ui";
+import { requireBrokerArea } from "~/modules/auth/auth.server";
+import { BEDROOM_OPTIONS, CATALOGUE_KINDS, CATALOGUE_KIND_CODES, findCataloguePage, pagerItems, readCatalogueQuery, referralLinkFor } from "~/modules/catalogue/broker-catalogue.server";
+import type { Route } from "./+types/catalogue";
+
+export const meta: Route.MetaFunction = () => [{ title: "Imóveis | Painel do corretor" }, { name: "robots", content: "noindex" }];
+
+/** Spec 02 §2.3: the whole catalogue, filtered and paged on the server; ?link={id} opens the referral-link modal. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireBrokerArea(request);
+  const url = new URL(request.url);
+  const query = readCatalogueQuery(url.searchParams);
+  const result = await findCataloguePage(user, query);
+  const linkId = Number(url.searchParams.get("link"));
+  const link = Number.isInteger(linkId) && linkId > 0 ? await referralLinkFor(user, linkId) : null;
+  return {
+    ...result,
+    pager: pagerItems(result.page, result.pageCount),
+    link: link ? { ...link, hasRef: Boolean(user.broker) } : null,
+    kinds: CATALOGUE_KIND_CODES.map((code) => ({ code, label: CATALOGUE_KINDS[code].label })),
+    bedroomOptions: BEDROOM_OPTIONS,
+  };
+}
+
+export default function BrokerProperties() {
+  const { query, cards, total, page, pageCount, pager, cities, neighborhoods, link, kinds, bedroomOptions } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  // The editor overlay (child routes) sits on top of this page; links here keep the catalogue's own query.
+  const search = location.pathname.replace(/\/$/, "") === "/broker/properties" ? location.search : "";
+  return (
+    <div>
+      <PageHeader
+        title="Imóveis"
+        subtitle="Todo o catálogo da Lar Imóveis. Gere links com o seu código para receber os contatos."
+        actions={
+          <Link to="/broker/properties/novo" className={buttonClass("primary")}>
+            Cadastrar imóvel
+          </Link>
+        }
+      />
+      <CatalogueFilters values={query} kinds={kinds} bedroomOptions={bedroomOptions} cities={cities} neighborhoods={neighborhoods} />
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700" role="status">
+          {total === 1 ? "1 imóvel encontrado" : `${total.toLocaleString("pt-BR")} imóveis encontrados`}
+          {pageCount > 1 ? ` · página ${page} de ${pageCount}` : ""}
+        </p>
+        <ViewToggle view={query.view} search={search} />
+      </div>
+      {cards.length === 0 ? (
+        <EmptyState title="Nenhum imóvel encontrado">
+          <Link to={query.view === "list" ? "?view=list" : "."} className="font-medium text-brand-700 hover:underline">
+            Limpar filtros
+          </Link>
+        </EmptyState>
+      ) : query.view === "list" ? (
+        <PropertyList cards={cards} search={search} />
+      ) : (
+        <PropertyGrid cards={cards} search={search} />
+      )}
+      <Pager items={pager} page={page} pageCount={pageCount} search={search} />
+      {link ? <ReferralLinkModal title={link.title} url={link.url} hasRef={link.hasRef} closeHref={withParams(search, { link: undefined })} /> : null}
+      <Outlet />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return <ErrorPage status={status} message={status === 500 ? "Não foi possível carregar os imóveis." : undefined} />;
+}

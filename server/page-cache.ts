@@ -1,0 +1,86 @@
+import type { NextFunction, Request, Response } from "express";
+import { db } from "~/modules/platform/db.server";
+
+/**
+ * A micro-cache of public pages for anonymous visitors. A request without
+ * any cookie sees exactly the same page as every other anonymous visitor, so
+ * the rendered HTML (or .data payload) is kept for a minute and dropped at
+ * once when the catalogue changes (catalogue_version, bumped by triggers on
+ * every write to properties). Signed-in users, responses that set a cookie,
+ * errors and non-GET requests are never cached.
+ */
+const TTL_MS = 60_000;
+const MAX_ENTRIES = 500;
+const MAX_BODY_BYTES = 1_000_000;
+const CACHEABLE = /^\/(?:|imoveis|buscar|alugar|sobre|contato|privacidade|blog|categoria\/[^/]+|imovel\/[^/]+)(?:\.data)?$/;
+
+type Entry = { version: number; at: number; status: number; headers: [string, string][]; body: Buffer };
+const cache = new Map<string, Entry>();
+
+async function catalogueVersion(): Promise<number> {
+  const row = await db().selectFrom("catalogue_version").select("version").where("id", "=", 1).executeTakeFirst();
+  return row?.version ?? 0;
+}
+
+export function isCacheable(req: Pick<Request, "method" | "path" | "headers">): boolean {
+  return req.method === "GET" && !req.headers.cookie && !req.headers.authorization && CACHEABLE.test(req.path === "/_root.data" ? "/.data" : req.path);
+}
+
+export function pageCache() {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (process.env.NODE_ENV === "development" || !isCacheable(req)) return next();
+    const key = req.originalUrl;
+    let version: number;
+    try {
+      version = await catalogueVersion();
+    } catch {
+      return next();
+    }
+    const hit = cache.get(key);
+    if (hit && hit.version === version && Date.now() - hit.at < TTL_MS) {
+      res.status(hit.status);
+      for (const [name, value] of hit.headers) res.setHeader(name, value);
+      res.setHeader("X-Page-Cache", "hit");
+      res.end(hit.body);
+      return;
+    }
+    if (hit) cache.delete(key);
+    capture(res, (status, headers, body) => {
+      if (status !== 200 || headers.some(([n]) => n === "set-cookie") || body.length > MAX_BODY_BYTES) return;
+      if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
+      cache.set(key, { version, at: Date.now(), status, headers, body });
+    });
+    res.setHeader("X-Page-Cache", "miss");
+    next();
+  };
+}
+
+/** Collects what the handler writes, passing every chunk through unchanged. */
+function capture(res: Response, done: (status: number, headers: [string, string][], body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => Response;
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (chunk == null || typeof chunk === "function" || size > MAX_BODY_BYTES) return;
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+    size += buffer.length;
+    chunks.push(buffer);
+  };
+  res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
+    keep(chunk, encoding);
+    return write(chunk, encoding, cb);
+  }) as Response["write"];
+  res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
+    keep(chunk, encoding);
+    const headers = Object.entries(res.getHeaders())
+      .filter(([name]) => !["content-length", "x-page-cache", "content-encoding", "vary"].includes(name))
+      .map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)] as [string, string]);
+    done(res.statusCode, headers, Buffer.concat(chunks));
+    return end(chunk, encoding, cb);
+  }) as Response["end"];
+}
+
+export function clearPageCache(): void {
+  cache.clear();
+}

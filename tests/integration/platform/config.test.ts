@@ -1,0 +1,156 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { ConfigError, loadConfig, resetConfigCache } from "~/modules/platform/config.server";
+import { db } from "~/modules/platform/db.server";
+import { DEMO_ADMIN } from "~/modules/platform/seed.server";
+import { createAdmin } from "~/modules/auth/users.server";
+
+/** The environment is validated at start-up; a bad value names the variable. */
+function tempDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), "imob-config-"));
+}
+
+function errorOf(env: NodeJS.ProcessEnv): ConfigError {
+  try {
+    loadConfig({ DATA_DIR: tempDir(), ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("uses the documented defaults", () => {
+    const dir = tempDir();
+    const cfg = loadConfig({ DATA_DIR: dir });
+    expect(cfg.PORT).toBe(3000);
+    expect(cfg.publicUrl).toBe("http://localhost:3000");
+    expect(cfg.databaseFile).toBe(path.join(dir, "app.db"));
+    expect(cfg.uploadsDir).toBe(path.join(dir, "uploads"));
+    expect(cfg.outboxDir).toBe(path.join(dir, "outbox"));
+    expect(cfg.SEED_DEMO).toBe("true");
+    expect(cfg.RATE_LIMIT_MAX).toBe(10);
+    expect(cfg.SMTP_URL).toBeUndefined();
+  });
+
+  it.each([
+    ["PORT", { PORT: "abc" }],
+    ["PORT", { PORT: "70000" }],
+    ["PUBLIC_URL", { PUBLIC_URL: "notaurl" }],
+    ["PUBLIC_URL", { PUBLIC_URL: "ftp://example.com" }],
+    ["SESSION_SECRET", { SESSION_SECRET: "curto" }],
+    ["SMTP_URL", { SMTP_URL: "mail.example.com:25" }],
+    ["ADMIN_EMAIL", { ADMIN_EMAIL: "nao-e-email", ADMIN_PASSWORD: "senha-longa-123" }],
+    ["ADMIN_PASSWORD", { ADMIN_EMAIL: "dono@larimoveis.com.br" }],
+    ["ADMIN_PASSWORD", { ADMIN_EMAIL: "dono@larimoveis.com.br", ADMIN_PASSWORD: "curta" }],
+    ["SEED_DEMO", { SEED_DEMO: "sim" }],
+    ["LOG_LEVEL", { LOG_LEVEL: "verbose" }],
+    ["RATE_LIMIT_MAX", { RATE_LIMIT_MAX: "0" }],
+    ["TRUST_PROXY", { TRUST_PROXY: "yes" }],
+  ])("names %s when it is bad (%o)", (variable, env) => {
+    const error = errorOf(env);
+    expect(error.message).toContain("Invalid environment configuration");
+    expect(error.message).toMatch(new RegExp(`^  ${variable}: .+`, "m"));
+  });
+
+  it("lists every bad variable at once", () => {
+    const error = errorOf({ PORT: "abc", PUBLIC_URL: "notaurl" });
+    expect(error.message).toMatch(/^ {2}PORT: must be a whole number between 1 and 65535$/m);
+    expect(error.message).toMatch(/^ {2}PUBLIC_URL: /m);
+  });
+
+  it("treats empty values as unset (a .env line like `SMTP_URL=`)", () => {
+    const cfg = loadConfig({ DATA_DIR: tempDir(), SMTP_URL: "", PORT: "" });
+    expect(cfg.SMTP_URL).toBeUndefined();
+    expect(cfg.PORT).toBe(3000);
+  });
+
+  it("generates SESSION_SECRET once and keeps it in DATA_DIR", () => {
+    const dir = tempDir();
+    const first = loadConfig({ DATA_DIR: dir }).sessionSecret;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dir, ".session-secret");
+    expect(fs.readFileSync(file, "utf8")).toBe(first);
+    expect(fs.statSync(file).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(first);
+    // A given SESSION_SECRET wins and writes nothing.
+    const other = tempDir();
+    expect(loadConfig({ DATA_DIR: other, SESSION_SECRET: "s".repeat(40) }).sessionSecret).toBe("s".repeat(40));
+    expect(fs.existsSync(path.join(other, ".session-secret"))).toBe(false);
+  });
+
+  it("PUBLIC_URL loses a trailing slash and sets the public base of links", () => {
+    expect(loadConfig({ DATA_DIR: tempDir(), PUBLIC_URL: "https://www.larimoveis.com.br/" }).publicUrl).toBe("https://www.larimoveis.com.br");
+  });
+});
+
+describe("start-up (bootstrap)", () => {
+  const saved = { ...process.env };
+  afterEach(() => {
+    process.env = { ...saved };
+    resetConfigCache();
+    vi.restoreAllMocks();
+  });
+
+  it("creates the ADMIN_EMAIL admin when missing and prints the demo logins while the demo admin exists", async () => {
+    await createAdmin({ ...DEMO_ADMIN });
+    process.env.ADMIN_EMAIL = "Dona@LarImoveis.com.br";
+    process.env.ADMIN_PASSWORD = "uma-senha-bem-longa";
+    process.env.LOG_LEVEL = "info";
+    process.env.PORT = "4321";
+    resetConfigCache();
+    const out: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      out.push(String(chunk));
+      return true;
+    });
+    const { bootstrap } = await import("~/modules/platform/bootstrap.server");
+    const { port } = await bootstrap();
+    vi.restoreAllMocks();
+    expect(port).toBe(4321);
+    const admin = await db().selectFrom("users").select(["role"]).where("email", "=", "dona@larimoveis.com.br").executeTakeFirst();
+    expect(admin?.role).toBe("admin");
+    const printed = out.join("");
+    expect(printed).toContain("Demo logins:");
+    expect(printed).toContain(`${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (http://localhost:4321/login)`);
+    expect(printed).toContain("http://localhost:4321/broker/login");
+    expect(printed).not.toContain("PORT");
+  });
+});
+
+/** The real server process: a bad variable prints the message and exits 1. */
+function startServer(args: string[], env: NodeJS.ProcessEnv) {
+  return spawnSync(process.execPath, ["server.mjs", ...args], {
+    env: { ...process.env, DATA_DIR: tempDir(), LOG_LEVEL: "warn", ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+}
+
+describe("node server.mjs with a bad variable", () => {
+  it("dev mode: exits 1 with the message naming PORT on stderr", () => {
+    const result = startServer(["--dev"], { PORT: "abc", NODE_ENV: "development" });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Invalid environment configuration");
+    expect(result.stderr).toMatch(/PORT: must be a whole number/);
+    expect(result.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
+  }, 90_000);
+
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  it.skipIf(!fs.existsSync(path.join(buildDir, "server/index.js")))("production: exits 1 with the message naming PORT on stderr", () => {
+    const result = startServer([], { PORT: "abc", NODE_ENV: "production", BUILD_DIR: buildDir });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("Invalid environment configuration");
+    expect(result.stderr).toMatch(/^ {2}PORT: /m);
+  }, 90_000);
+
+  it("production without a build: exits 1 and says to build", () => {
+    const result = startServer([], { NODE_ENV: "production", BUILD_DIR: path.join(tempDir(), "no-build") });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("No build found");
+  }, 90_000);
+});

@@ -1,0 +1,307 @@
+import sharp from "sharp";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db, parseJsonList } from "~/modules/platform/db.server";
+import { createLead } from "~/modules/leads/leads.server";
+import { fileExists, keyFromUrl } from "~/modules/files/storage.server";
+import { PROJECT_LOGO_URL } from "~/modules/properties/watermarks.server";
+import { action as listAction, loader as listLoader } from "~/routes/admin/properties/list";
+import { action as adminEditorAction, loader as adminEditorLoader } from "~/routes/admin/properties/editor";
+import { action as brokerEditorAction, loader as brokerEditorLoader } from "~/routes/broker/properties/editor";
+import { MSG } from "~/modules/properties/editor/schema";
+import { getRequest, makeAdmin, makeBroker, routeArgs, run, sessionCookie } from "../../helpers";
+
+/** The editor and the admin list through their real route modules, on the real temp database and disk. */
+let adminCookie = "";
+let adminId = "";
+
+beforeAll(async () => {
+  const admin = await makeAdmin();
+  adminId = admin.id;
+  adminCookie = await sessionCookie(admin.id);
+});
+
+async function jpeg(colour = { r: 200, g: 90, b: 40 }): Promise<Blob> {
+  const buf = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
+  return new Blob([new Uint8Array(buf)], { type: "image/jpeg" });
+}
+
+const VALID_FIELDS: Record<string, string> = {
+  title: "Casa térrea com quintal",
+  type: "pronto",
+  property_type: "Casa",
+  construction_status: "ready",
+  purpose: "sale",
+  status: "available",
+  construction_year: "2010",
+  address: "Rua das Palmeiras, 45",
+  city: "Sorocaba",
+  neighborhood: "Jardim Europa",
+  area: "150,5",
+  bedrooms: "3",
+  bathrooms: "2",
+  suites: "1",
+  parking_spots: "2",
+  price: "650.000,00",
+  rent_price: "0",
+  condo_fee: "0",
+  iptu: "120",
+  description: "Casa ampla.\nQuintal com churrasqueira.",
+};
+
+function multipart(url: string, fields: Record<string, string | string[]>, init: { cookie?: string; files?: { name: string; blob: Blob; filename: string }[] } = {}): Request {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) fd.append(k, item);
+  for (const f of init.files ?? []) fd.append(f.name, f.blob, f.filename);
+  const headers = new Headers({ "x-client-ip": "127.0.0.1" });
+  if (init.cookie ?? adminCookie) headers.set("Cookie", init.cookie ?? adminCookie);
+  return new Request(`http://localhost${url}`, { method: "POST", body: fd, headers });
+}
+
+type Reply = { status: number; state?: any; location?: string | null; response?: Response };
+async function call(fn: () => Promise<unknown>): Promise<Reply> {
+  const r = await run(fn);
+  if (r.response) return { status: r.response.status, location: r.response.headers.get("Location"), response: r.response };
+  const v = r.value as any;
+  if (v && typeof v === "object" && "init" in v && "data" in v) return { status: v.init?.status ?? 200, state: v.data.state };
+  if (r.thrown && typeof r.thrown === "object" && "init" in (r.thrown as any)) return { status: (r.thrown as any).init?.status ?? 500 };
+  if (r.thrown) throw r.thrown;
+  return { status: 200, state: v?.state };
+}
+
+const countProperties = async () => Number((await db().selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+
+/** Upload two photos in create mode, then save: returns the new property row. */
+type EditorAction = (args: ReturnType<typeof routeArgs>) => Promise<unknown>;
+async function createThroughEditor(extra: Record<string, string | string[]> = {}, route: { action: EditorAction; path: string } = { action: adminEditorAction, path: "/admin/imoveis/novo" }, cookie?: string) {
+  const photoA = await jpeg();
+  const photoB = await jpeg({ r: 20, g: 160, b: 90 });
+  const upload = await call(() =>
+    route.action(
+      routeArgs(
+        multipart(route.path, { ...VALID_FIELDS, intent: "upload-images", tab: "images" }, {
+          cookie,
+          files: [
+            { name: "photos", blob: photoA, filename: "sala.jpg" },
+            { name: "photos", blob: photoB, filename: "quarto.jpg" },
+          ],
+        }),
+      ),
+    ),
+  );
+  expect(upload.status).toBe(200);
+  const images: string[] = upload.state.values.images;
+  expect(images).toHaveLength(2);
+  const draftFolder: string = upload.state.draftFolder;
+  expect(draftFolder).toMatch(/^imoveis\/rascunho-/);
+  const saved = await call(() => route.action(routeArgs(multipart(route.path, { ...VALID_FIELDS, images, draftFolder, intent: "save", ...extra }, { cookie }))));
+  expect(saved.status).toBe(302);
+  const row = await db().selectFrom("properties").selectAll().orderBy("id", "desc").executeTakeFirstOrThrow();
+  return { row, saved, draftImages: images };
+}
+
+describe("creating a property through the editor", () => {
+  it("uploads photos to a draft folder, then creates with slug, folder, moved photos and options", async () => {
+    const option = JSON.stringify({ id: "tmp-1", area: 90, bedrooms: 2, bathrooms: 1, suites: null });
+    const { row, saved, draftImages } = await createThroughEditor({ options: option, amenities: ["Piscina", "Jardim"], featured: "on" });
+    expect(saved.location).toBe("/admin/imoveis/novo?created=1&options=1");
+    expect(row.slug).toBe(`casa-terrea-com-quintal-${row.id}`);
+    expect(row.storage_folder).toBe(`imoveis/${row.slug}`);
+    expect(row.user_id).toBe(adminId);
+    expect(row.broker_id).toBeNull();
+    expect(row.featured).toBe(1);
+    expect(row.price).toBe(650000);
+    expect(row.area).toBe(150.5);
+    expect(row.description).toBe("Casa ampla.\nQuintal com churrasqueira.");
+    expect(parseJsonList(row.amenities)).toEqual(["Piscina", "Jardim"]);
+    const images = parseJsonList(row.images);
+    expect(images).toHaveLength(2);
+    for (const url of images) {
+      expect(url.startsWith(`/uploads/imoveis/${row.slug}/`)).toBe(true);
+      expect(await fileExists(keyFromUrl(url)!)).toBe(true);
+    }
+    for (const url of draftImages) expect(await fileExists(keyFromUrl(url)!)).toBe(false);
+    const options = await db().selectFrom("property_options").selectAll().where("property_id", "=", row.id).execute();
+    expect(options).toHaveLength(1);
+    expect(options[0].area).toBe(90);
+
+    // The redirect target shows the success banners on a reset form.
+    const page = (await adminEditorLoader(routeArgs(getRequest(saved.location!, { cookie: adminCookie })))) as any;
+    expect(page.view.success).toEqual(["Imóvel cadastrado com sucesso!", "Opções salvas com sucesso!"]);
+    expect(page.view.initial.values.title).toBe("");
+    expect(page.view.initial.tab).toBe("basics");
+  });
+
+  it("refuses bad input with pt-BR messages and saves nothing", async () => {
+    const before = await countProperties();
+    const images = ["/uploads/imoveis/rascunho-0000000000000000/x.jpg"];
+    const cases: [Record<string, string>, string, string][] = [
+      [{ area: "-5" }, "area", MSG.area],
+      [{ title: "x".repeat(1000) }, "title", "O título deve ter no máximo 200 caracteres"],
+      [{ bedrooms: "três" }, "bedrooms", "Informe um número válido"],
+      [{ price: "caro" }, "price", "Informe um número válido"],
+      [{ description: "   " }, "description", MSG.description],
+    ];
+    for (const [override, field, message] of cases) {
+      const r = await call(() => adminEditorAction(routeArgs(multipart("/admin/imoveis/novo", { ...VALID_FIELDS, ...override, images, intent: "save" }))));
+      expect(r.status).toBe(400);
+      expect(r.state.errors[field]).toBe(message);
+      expect(r.state.banner.tone).toBe("danger");
+    }
+    // no photo at all
+    const none = await call(() => adminEditorAction(routeArgs(multipart("/admin/imoveis/novo", { ...VALID_FIELDS, intent: "save" }))));
+    expect(none.state.errors.images).toBe(MSG.images);
+    expect(none.state.tab).toBe("images");
+    expect(await countProperties()).toBe(before);
+  });
+
+  it("stores HTML in the description as text", async () => {
+    const { row } = await createThroughEditor({ description: '<script>alert("x")</script>\nOi' });
+    expect(row.description).toBe('<script>alert("x")</script>\nOi');
+  });
+
+  it("drops photo URLs that are not the property's own", async () => {
+    const r = await call(() => adminEditorAction(routeArgs(multipart("/admin/imoveis/novo", { ...VALID_FIELDS, images: ["/uploads/imoveis/outro-imovel-9/a.jpg"], intent: "refresh" }))));
+    expect(r.state.values.images).toEqual([]);
+  });
+});
+
+describe("editing", () => {
+  it("updates, keeps the tab, and writes options at once", async () => {
+    const { row } = await createThroughEditor();
+    const path = `/admin/imoveis/${row.id}/editar?status=available&page=2`;
+    const images = parseJsonList(row.images);
+    const saved = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, title: "Casa reformada", images, tab: "values", intent: "save" }), { id: String(row.id) })));
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe(`/admin/imoveis/${row.id}/editar?status=available&page=2&saved=1&tab=values`);
+    const after = await db().selectFrom("properties").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
+    expect(after.title).toBe("Casa reformada");
+    expect(after.slug).toBe(row.slug); // the slug and the folder stay
+    const page = (await adminEditorLoader(routeArgs(getRequest(saved.location!, { cookie: adminCookie }), { id: String(row.id) }))) as any;
+    expect(page.view.success).toEqual(["Imóvel atualizado com sucesso!"]);
+    expect(page.view.initial.tab).toBe("values");
+    expect(page.listHref).toBe("/admin?status=available&page=2");
+
+    const add = (area: string) =>
+      call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images, opt_area: area, opt_bedrooms: "2", opt_bathrooms: "1", intent: "add-option" }), { id: String(row.id) })));
+    const first = await add("70");
+    expect(first.state.optionsNotice.text).toBe("Opção salva com sucesso!");
+    await add("80");
+    const third = await add("90");
+    expect(third.state.optionsNotice.text).toBe("Só é possível cadastrar até 2 opções para o imóvel.");
+    const stored = await db().selectFrom("property_options").selectAll().where("property_id", "=", row.id).execute();
+    expect(stored.map((o) => o.area).sort()).toEqual([70, 80]);
+    const removed = await call(() =>
+      adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images, intent: `remove-option:${stored[0].id}` }), { id: String(row.id) })),
+    );
+    expect(removed.state.optionsNotice.text).toBe("Opção removida com sucesso!");
+    expect(await db().selectFrom("property_options").select("id").where("property_id", "=", row.id).execute()).toHaveLength(1);
+  });
+
+  it("replaces the photos on a new upload, reorders, and removes one (files deleted)", async () => {
+    const { row } = await createThroughEditor();
+    const path = `/admin/imoveis/${row.id}/editar`;
+    const old = parseJsonList(row.images);
+    const up = await call(async () =>
+      adminEditorAction(
+        routeArgs(multipart(path, { ...VALID_FIELDS, images: old, intent: "upload-images" }, { files: [1, 2, 3].map((i) => ({ name: "photos", blob: new Blob([]), filename: `v${i}.jpg` })) }), { id: String(row.id) }),
+      ),
+    );
+    // empty files are refused one by one; nothing replaced
+    expect(up.state.uploadErrors.length).toBeGreaterThan(0);
+    expect(up.state.values.images).toEqual(old);
+
+    const fresh = await call(async () =>
+      adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images: old, intent: "upload-images" }, { files: [{ name: "photos", blob: await jpeg(), filename: "a.jpg" }, { name: "photos", blob: new Blob(["texto"]), filename: "b.jpg" }] }), { id: String(row.id) })),
+    );
+    expect(fresh.state.values.images).toHaveLength(1);
+    expect(fresh.state.uploadErrors[0]).toMatch(/^Erro ao enviar imagem: /);
+    for (const url of old) expect(await fileExists(keyFromUrl(url)!)).toBe(false);
+    const stored = parseJsonList((await db().selectFrom("properties").select("images").where("id", "=", row.id).executeTakeFirstOrThrow()).images);
+    expect(stored).toEqual(fresh.state.values.images);
+
+    const gone = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images: stored, intent: "remove-image:0" }), { id: String(row.id) })));
+    expect(gone.state.values.images).toEqual([]);
+    expect(await fileExists(keyFromUrl(stored[0])!)).toBe(false);
+  });
+
+  it("a missing property is a 404", async () => {
+    const r = await call(() => adminEditorLoader(routeArgs(getRequest("/admin/imoveis/999999/editar", { cookie: adminCookie }), { id: "999999" })));
+    expect(r.status).toBe(404);
+  });
+});
+
+describe("deleting", () => {
+  it("keeps leads with property_id null, removes options, row and folder, with the spec's toast", async () => {
+    const option = JSON.stringify({ id: "t", area: 90, bedrooms: 2, bathrooms: 1, suites: null });
+    const { row } = await createThroughEditor({ options: option });
+    const lead = await createLead({ name: "Maria", email: "maria@exemplo.com.br", phone: "(11) 91234-5678", message: "Quero visitar", propertyId: row.id });
+    const folderFile = keyFromUrl(parseJsonList(row.images)[0])!;
+    const res = await call(() => listAction(routeArgs(multipart("/admin?status=available&confirmDelete=1", { intent: "delete", id: String(row.id) }))));
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/admin?status=available");
+    expect(res.response!.headers.get("Set-Cookie")).toContain("__flash");
+    expect(await db().selectFrom("properties").select("id").where("id", "=", row.id).executeTakeFirst()).toBeUndefined();
+    expect(await db().selectFrom("property_options").select("id").where("property_id", "=", row.id).execute()).toHaveLength(0);
+    const kept = await db().selectFrom("leads").select(["property_id", "property_title"]).where("id", "=", lead.id).executeTakeFirstOrThrow();
+    expect(kept.property_id).toBeNull();
+    expect(await fileExists(folderFile)).toBe(false);
+
+    const again = await call(() => listAction(routeArgs(multipart("/admin", { intent: "delete", id: String(row.id) }))));
+    expect(again.status).toBe(302);
+  });
+});
+
+describe("broker mode", () => {
+  it("creates with the broker as owner, featured off and the forced watermark", async () => {
+    const broker = await makeBroker();
+    const cookie = await sessionCookie(broker.userId);
+    const page = (await brokerEditorLoader(routeArgs(getRequest("/broker/properties/novo", { cookie })))) as any;
+    expect(page.mode).toBe("broker");
+    expect(page.view.forcedWatermark).toMatchObject({ logoUrl: PROJECT_LOGO_URL, position: "center", opacity: 0.5, sizePercent: 25 });
+    const { row } = await createThroughEditor({ featured: "on", watermarkLogo: "" }, { action: brokerEditorAction, path: "/broker/properties/novo" }, cookie);
+    expect(row.user_id).toBe(broker.userId);
+    expect(row.broker_id).toBe(broker.brokerId);
+    expect(row.featured).toBe(0);
+  });
+
+  it("refuses to edit or delete another broker's property, and nothing changes", async () => {
+    const owner = await makeBroker();
+    const other = await makeBroker();
+    const ownerCookie = await sessionCookie(owner.userId);
+    const otherCookie = await sessionCookie(other.userId);
+    const { row } = await createThroughEditor({}, { action: brokerEditorAction, path: "/broker/properties/novo" }, ownerCookie);
+    const path = `/broker/properties/${row.id}/editar`;
+    const load = await call(() => brokerEditorLoader(routeArgs(getRequest(path, { cookie: otherCookie }), { id: String(row.id) })));
+    expect(load.status).toBe(404);
+    const edit = await call(() => brokerEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, title: "Roubado", images: parseJsonList(row.images), intent: "save" }, { cookie: otherCookie }), { id: String(row.id) })));
+    expect([403, 404]).toContain(edit.status);
+    const del = await call(() => brokerEditorAction(routeArgs(multipart(path, { intent: "delete" }, { cookie: otherCookie }), { id: String(row.id) })));
+    expect([403, 404]).toContain(del.status);
+    const after = await db().selectFrom("properties").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
+    expect(after.title).toBe(row.title);
+    expect(after.images).toBe(row.images);
+    // the owner may
+    const mine = await call(() => brokerEditorLoader(routeArgs(getRequest(path, { cookie: ownerCookie }), { id: String(row.id) })));
+    expect(mine.status).toBe(200);
+  });
+});
+
+describe("admin list", () => {
+  it("filters (accent-insensitive text, status, featured, inclusive prices) and pages by 10", async () => {
+    const { row } = await createThroughEditor({ title: "Sobrado na Praça São João", price: "777.777,00", featured: "on" });
+    const load = async (qs: string) => (await listLoader(routeArgs(getRequest(`/admin${qs}`, { cookie: adminCookie })))) as any;
+    expect((await load("?q=praca+sao")).rows.map((r: any) => r.id)).toContain(row.id);
+    expect((await load("?q=PRAÇA")).rows.map((r: any) => r.id)).toContain(row.id);
+    expect((await load("?q=nada-disso-existe")).rows).toHaveLength(0);
+    expect((await load("?minPrice=777777&maxPrice=777.777,00")).rows.map((r: any) => r.id)).toEqual([row.id]);
+    expect((await load("?minPrice=777778")).rows.map((r: any) => r.id)).not.toContain(row.id);
+    expect((await load("?featured=normal")).rows.map((r: any) => r.id)).not.toContain(row.id);
+    expect((await load("?status=sold")).rows).toHaveLength(0);
+    const all = await load("?status=bogus&page=abc");
+    expect(all.rows.length).toBeLessThanOrEqual(10);
+    expect(all.total).toBe(await countProperties());
+    expect(all.pageCount).toBe(Math.max(1, Math.ceil(all.total / 10)));
+    const confirm = await load(`?confirmDelete=${row.id}`);
+    expect(confirm.confirm).toEqual({ id: row.id, title: row.title });
+  });
+});
