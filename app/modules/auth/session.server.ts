@@ -102,8 +102,8 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
   };
 }
 
-export async function purgeExpiredSessions(): Promise<void> {
-  await db().deleteFrom("sessions").where("expires_at", "<", nowIso()).execute();
+export async function purgeExpiredSessions(now: Date = new Date()): Promise<void> {
+  await db().deleteFrom("sessions").where("expires_at", "<", now.toISOString()).execute();
 }
 
 /** Flash messages (toasts) shown once after a redirect. */

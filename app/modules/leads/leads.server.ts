@@ -2,11 +2,13 @@ import { normalisePhone } from "~/utils/phone";
 import { db, nowIso, type Tx } from "~/modules/platform/db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
 import { isBrokerId } from "~/modules/auth/users.server";
+import { afterLeadCreated } from "./lead-hooks.server";
 
 /**
  * Creating a lead goes through createLead, whatever the source (site form,
  * board, CSV). Later issues extend it here (webhooks, roulette), so every
- * source gets the same behaviour.
+ * source gets the same behaviour. Reactions to a new lead are wired in
+ * lead-hooks.server.ts.
  */
 export type NewLeadInput = {
   name: string;
@@ -24,24 +26,12 @@ export type NewLeadInput = {
 
 export type CreatedLead = { id: number; brokerId: string | null; brokerPhone: string | null; propertyId: number | null };
 
-/** Hooks run after the lead is committed (webhooks, notifications); failures never lose the lead. */
-type AfterCreateHook = (lead: CreatedLead & { input: NewLeadInput }) => Promise<void> | void;
-const afterCreateHooks: AfterCreateHook[] = [];
-export function onLeadCreated(hook: AfterCreateHook): void {
-  afterCreateHooks.push(hook);
-}
-
 export async function createLead(input: NewLeadInput): Promise<CreatedLead> {
   const created = await db()
     .transaction()
     .execute((tx) => insertLead(tx, input));
-  for (const hook of afterCreateHooks) {
-    try {
-      await hook({ ...created, input });
-    } catch {
-      // a hook must not undo a lead the visitor already sent; hooks log their own failures
-    }
-  }
+  // Reactions (lead-hooks.server.ts) run after the commit and after the visitor's response.
+  afterLeadCreated({ ...created, input });
   return created;
 }
 

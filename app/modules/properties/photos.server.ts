@@ -350,8 +350,8 @@ export function isDraftFolder(folder: string): boolean {
  * (photos of creates that were cancelled or abandoned), and stale temp
  * upload files. Returns how many draft folders were removed.
  */
-export async function purgeStaleDrafts(olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
-  const cutoff = Date.now() - olderThanMs;
+export async function purgeStaleDrafts(olderThanMs = 24 * 60 * 60 * 1000, now: Date = new Date()): Promise<number> {
+  const cutoff = now.getTime() - olderThanMs;
   let removed = 0;
   let names: string[] = [];
   try {

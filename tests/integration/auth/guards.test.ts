@@ -2,7 +2,9 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
-import { formRequest, getRequest, makeAdmin, makeBroker, routeArgs, run, sessionCookie } from "../../helpers";
+import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
+import { run } from "../../helpers/responses";
+import { makeAdmin, makeBroker } from "../../helpers/factories";
 
 /**
  * Every admin and broker route declared in app/routes.ts, found by walking

@@ -10,7 +10,9 @@ import {
 } from "~/modules/catalogue/broker-catalogue.server";
 import { db, toJsonList } from "~/modules/platform/db.server";
 import { getSessionUser, type SessionUser } from "~/modules/auth/session.server";
-import { getRequest, makeBroker, routeArgs, run, sessionCookie } from "../../helpers";
+import { getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
+import { run } from "../../helpers/responses";
+import { makeBroker } from "../../helpers/factories";
 
 /** Real database rows; the loader is called with real Requests. */
 type Row = { title: string; kind: PropertyKind; city: string; neighborhood: string; price?: number; rent?: number; purpose?: "sale" | "rent" | "both"; bedrooms?: number; brokerId?: string | null };

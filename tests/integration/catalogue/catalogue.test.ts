@@ -8,7 +8,9 @@ import { propertySlug } from "~/utils/slug";
 import { loader as catalogueLoader } from "~/routes/public/catalogue";
 import { loader as propertyLoader } from "~/routes/public/property";
 import { loader as sitemapLoader } from "~/routes/resources/sitemap";
-import { getRequest, makeBroker, routeArgs, run } from "../../helpers";
+import { getRequest, routeArgs } from "../../helpers/requests";
+import { run } from "../../helpers/responses";
+import { makeBroker } from "../../helpers/factories";
 
 /** The catalogue engine against a real migrated SQLite database. */
 let seq = 0;

@@ -7,8 +7,11 @@ import { PROJECT_LOGO_URL } from "~/modules/properties/watermarks.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin/properties/list";
 import { action as adminEditorAction, loader as adminEditorLoader } from "~/routes/admin/properties/editor";
 import { action as brokerEditorAction, loader as brokerEditorLoader } from "~/routes/broker/properties/editor";
-import { MSG } from "~/modules/properties/editor/schema";
-import { getRequest, makeAdmin, makeBroker, routeArgs, run, sessionCookie } from "../../helpers";
+import { MSG, type EditorState } from "~/modules/properties/editor/schema";
+import type { EditorActionData } from "~/modules/properties/properties.server";
+import { getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
+import { unwrap } from "../../helpers/responses";
+import { makeAdmin, makeBroker } from "../../helpers/factories";
 
 /** The editor and the admin list through their real route modules, on the real temp database and disk. */
 let adminCookie = "";
@@ -57,15 +60,12 @@ function multipart(url: string, fields: Record<string, string | string[]>, init:
   return new Request(`http://localhost${url}`, { method: "POST", body: fd, headers });
 }
 
-type Reply = { status: number; state?: any; location?: string | null; response?: Response };
+type Reply = { status: number; state: EditorState; location: string | null; response: Response | null };
+/** An editor action's outcome: a redirect, or the editor state it answered with (a test fails on reading a missing state). */
 async function call(fn: () => Promise<unknown>): Promise<Reply> {
-  const r = await run(fn);
-  if (r.response) return { status: r.response.status, location: r.response.headers.get("Location"), response: r.response };
-  const v = r.value as any;
-  if (v && typeof v === "object" && "init" in v && "data" in v) return { status: v.init?.status ?? 200, state: v.data.state };
-  if (r.thrown && typeof r.thrown === "object" && "init" in (r.thrown as any)) return { status: (r.thrown as any).init?.status ?? 500 };
-  if (r.thrown) throw r.thrown;
-  return { status: 200, state: v?.state };
+  const r = await unwrap(fn);
+  const state = (r.data as Partial<EditorActionData> | undefined)?.state as EditorState;
+  return { status: r.status, state, location: r.location, response: r.response };
 }
 
 const countProperties = async () => Number((await db().selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
@@ -125,7 +125,7 @@ describe("creating a property through the editor", () => {
     expect(options[0].area).toBe(90);
 
     // The redirect target shows the success banners on a reset form.
-    const page = (await adminEditorLoader(routeArgs(getRequest(saved.location!, { cookie: adminCookie })))) as any;
+    const page = (await adminEditorLoader(routeArgs(getRequest(saved.location!, { cookie: adminCookie }))));
     expect(page.view.success).toEqual(["Imóvel cadastrado com sucesso!", "Opções salvas com sucesso!"]);
     expect(page.view.initial.values.title).toBe("");
     expect(page.view.initial.tab).toBe("basics");
@@ -145,7 +145,7 @@ describe("creating a property through the editor", () => {
       const r = await call(() => adminEditorAction(routeArgs(multipart("/admin/imoveis/novo", { ...VALID_FIELDS, ...override, images, intent: "save" }))));
       expect(r.status).toBe(400);
       expect(r.state.errors[field]).toBe(message);
-      expect(r.state.banner.tone).toBe("danger");
+      expect(r.state.banner?.tone).toBe("danger");
     }
     // no photo at all
     const none = await call(() => adminEditorAction(routeArgs(multipart("/admin/imoveis/novo", { ...VALID_FIELDS, intent: "save" }))));
@@ -176,7 +176,7 @@ describe("editing", () => {
     const after = await db().selectFrom("properties").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
     expect(after.title).toBe("Casa reformada");
     expect(after.slug).toBe(row.slug); // the slug and the folder stay
-    const page = (await adminEditorLoader(routeArgs(getRequest(saved.location!, { cookie: adminCookie }), { id: String(row.id) }))) as any;
+    const page = (await adminEditorLoader(routeArgs(getRequest(saved.location!, { cookie: adminCookie }), { id: String(row.id) })));
     expect(page.view.success).toEqual(["Imóvel atualizado com sucesso!"]);
     expect(page.view.initial.tab).toBe("values");
     expect(page.listHref).toBe("/admin?status=available&page=2");
@@ -184,16 +184,16 @@ describe("editing", () => {
     const add = (area: string) =>
       call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images, opt_area: area, opt_bedrooms: "2", opt_bathrooms: "1", intent: "add-option" }), { id: String(row.id) })));
     const first = await add("70");
-    expect(first.state.optionsNotice.text).toBe("Opção salva com sucesso!");
+    expect(first.state.optionsNotice?.text).toBe("Opção salva com sucesso!");
     await add("80");
     const third = await add("90");
-    expect(third.state.optionsNotice.text).toBe("Só é possível cadastrar até 2 opções para o imóvel.");
+    expect(third.state.optionsNotice?.text).toBe("Só é possível cadastrar até 2 opções para o imóvel.");
     const stored = await db().selectFrom("property_options").selectAll().where("property_id", "=", row.id).execute();
     expect(stored.map((o) => o.area).sort()).toEqual([70, 80]);
     const removed = await call(() =>
       adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images, intent: `remove-option:${stored[0].id}` }), { id: String(row.id) })),
     );
-    expect(removed.state.optionsNotice.text).toBe("Opção removida com sucesso!");
+    expect(removed.state.optionsNotice?.text).toBe("Opção removida com sucesso!");
     expect(await db().selectFrom("property_options").select("id").where("property_id", "=", row.id).execute()).toHaveLength(1);
   });
 
@@ -255,7 +255,7 @@ describe("broker mode", () => {
   it("creates with the broker as owner, featured off and the forced watermark", async () => {
     const broker = await makeBroker();
     const cookie = await sessionCookie(broker.userId);
-    const page = (await brokerEditorLoader(routeArgs(getRequest("/broker/properties/novo", { cookie })))) as any;
+    const page = (await brokerEditorLoader(routeArgs(getRequest("/broker/properties/novo", { cookie }))));
     expect(page.mode).toBe("broker");
     expect(page.view.forcedWatermark).toMatchObject({ logoUrl: PROJECT_LOGO_URL, position: "center", opacity: 0.5, sizePercent: 25 });
     const { row } = await createThroughEditor({ featured: "on", watermarkLogo: "" }, { action: brokerEditorAction, path: "/broker/properties/novo" }, cookie);
@@ -289,13 +289,13 @@ describe("broker mode", () => {
 describe("admin list", () => {
   it("filters (accent-insensitive text, status, featured, inclusive prices) and pages by 10", async () => {
     const { row } = await createThroughEditor({ title: "Sobrado na Praça São João", price: "777.777,00", featured: "on" });
-    const load = async (qs: string) => (await listLoader(routeArgs(getRequest(`/admin${qs}`, { cookie: adminCookie })))) as any;
-    expect((await load("?q=praca+sao")).rows.map((r: any) => r.id)).toContain(row.id);
-    expect((await load("?q=PRAÇA")).rows.map((r: any) => r.id)).toContain(row.id);
+    const load = async (qs: string) => (await listLoader(routeArgs(getRequest(`/admin${qs}`, { cookie: adminCookie }))));
+    expect((await load("?q=praca+sao")).rows.map((r) => r.id)).toContain(row.id);
+    expect((await load("?q=PRAÇA")).rows.map((r) => r.id)).toContain(row.id);
     expect((await load("?q=nada-disso-existe")).rows).toHaveLength(0);
-    expect((await load("?minPrice=777777&maxPrice=777.777,00")).rows.map((r: any) => r.id)).toEqual([row.id]);
-    expect((await load("?minPrice=777778")).rows.map((r: any) => r.id)).not.toContain(row.id);
-    expect((await load("?featured=normal")).rows.map((r: any) => r.id)).not.toContain(row.id);
+    expect((await load("?minPrice=777777&maxPrice=777.777,00")).rows.map((r) => r.id)).toEqual([row.id]);
+    expect((await load("?minPrice=777778")).rows.map((r) => r.id)).not.toContain(row.id);
+    expect((await load("?featured=normal")).rows.map((r) => r.id)).not.toContain(row.id);
     expect((await load("?status=sold")).rows).toHaveLength(0);
     const all = await load("?status=bogus&page=abc");
     expect(all.rows.length).toBeLessThanOrEqual(10);
