@@ -15,7 +15,6 @@ import type { SessionUser } from "~/modules/auth/session.server";
  */
 export const BROKER_CATALOGUE_PAGE_SIZE = 9;
 /** Above this many pages the pager collapses into ellipses. */
-export const PAGER_MAX_PLAIN = 7;
 
 export const CATALOGUE_KINDS = {
   house: { label: "Casa", kinds: ["Casa"] },
@@ -176,17 +175,6 @@ export async function findCataloguePage(user: SessionUser, query: CatalogueQuery
   return { query: { ...effective, page }, cards, total: Number(total), page, pageCount, cities: cities.map((c) => c.name), neighborhoods: neighborhoods.map((n) => n.name) };
 }
 
-/**
- * Page buttons: all of them up to 7 pages; beyond, always 7 slots with the
- * first, the last and the current page's neighbours, gaps shown as "…".
- */
-export function pagerItems(page: number, pageCount: number): (number | "ellipsis")[] {
-  if (pageCount <= PAGER_MAX_PLAIN) return Array.from({ length: pageCount }, (_, i) => i + 1);
-  const current = Math.min(Math.max(1, page), pageCount);
-  if (current <= 4) return [1, 2, 3, 4, 5, "ellipsis", pageCount];
-  if (current >= pageCount - 3) return [1, "ellipsis", pageCount - 4, pageCount - 3, pageCount - 2, pageCount - 1, pageCount];
-  return [1, "ellipsis", current - 1, current, current + 1, "ellipsis", pageCount];
-}
 
 /** The referral link a broker shares for one property (absolute, so it can be pasted anywhere). */
 export async function referralLinkFor(user: SessionUser, propertyId: number): Promise<{ id: number; title: string; url: string } | null> {

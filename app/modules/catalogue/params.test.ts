@@ -7,7 +7,6 @@ import {
   filtersFromSubmission,
   formatFilterNumber,
   normaliseCity,
-  pageButtons,
   parseCatalogueParams,
   parseFilterNumber,
   uniqueCities,
@@ -104,15 +103,6 @@ describe("cities", () => {
   });
 });
 
-describe("pager", () => {
-  it("shows at most five buttons around the current page", () => {
-    expect(pageButtons(1, 1)).toEqual([]);
-    expect(pageButtons(1, 3)).toEqual([1, 2, 3]);
-    expect(pageButtons(1, 20)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageButtons(10, 20)).toEqual([8, 9, 10, 11, 12]);
-    expect(pageButtons(20, 20)).toEqual([16, 17, 18, 19, 20]);
-  });
-});
 
 describe("rent detection and prices", () => {
   it("detects rentals by flag, purpose or rent price", () => {

@@ -10,7 +10,6 @@ import { TYPE_CODES, TYPE_LABELS } from "~/modules/properties/vocabulary";
  */
 
 export const PAGE_SIZE = 12;
-export const MAX_PAGE_BUTTONS = 5;
 export const FILTER_DEBOUNCE_MS = 500;
 
 export const SORTS = ["recent", "price_asc", "price_desc", "none"] as const;
@@ -255,12 +254,3 @@ function accentCount(s: string): number {
   return s.normalize("NFD").length - s.length;
 }
 
-// ── pager ──────────────────────────────────────────────────────────────────
-/** Up to `max` page numbers around the current page. */
-export function pageButtons(current: number, pageCount: number, max = MAX_PAGE_BUTTONS): number[] {
-  if (pageCount <= 1) return [];
-  const count = Math.min(max, pageCount);
-  let start = Math.max(1, current - Math.floor(count / 2));
-  start = Math.min(start, pageCount - count + 1);
-  return Array.from({ length: count }, (_, i) => start + i);
-}

@@ -4,7 +4,6 @@ import {
   BROKER_CATALOGUE_PAGE_SIZE,
   findCataloguePage,
   normalisePlaceName,
-  pagerItems,
   readCatalogueQuery,
   referralLinkFor,
 } from "~/modules/catalogue/broker-catalogue.server";
@@ -157,20 +156,6 @@ describe("paging", () => {
     expect(bad).toMatchObject({ page: 1, view: "grid", bedrooms: undefined });
   });
 
-  it("uses ellipses only beyond 7 pages", () => {
-    expect(pagerItems(1, 1)).toEqual([1]);
-    expect(pagerItems(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(pagerItems(1, 8)).toEqual([1, 2, 3, 4, 5, "ellipsis", 8]);
-    expect(pagerItems(4, 20)).toEqual([1, 2, 3, 4, 5, "ellipsis", 20]);
-    expect(pagerItems(5, 20)).toEqual([1, "ellipsis", 4, 5, 6, "ellipsis", 20]);
-    expect(pagerItems(17, 20)).toEqual([1, "ellipsis", 16, 17, 18, 19, 20]);
-    expect(pagerItems(20, 20)).toEqual([1, "ellipsis", 16, 17, 18, 19, 20]);
-    for (let p = 1; p <= 30; p++) {
-      const items = pagerItems(p, 30);
-      expect(items).toHaveLength(7);
-      expect(items).toContain(p);
-    }
-  });
 });
 
 describe("/broker/properties loader", () => {

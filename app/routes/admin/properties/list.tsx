@@ -1,4 +1,6 @@
 import { Form, Link, Outlet, useNavigation } from "react-router";
+import { Pagination } from "~/components/ui/pagination";
+import { withQuery } from "~/utils/url";
 import { Badge, Button, EmptyState, Input, Modal, PageHeader, Select, Spinner, Table, buttonClass, cx, tdClass, thClass } from "~/components/ui";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { adminFilterChoices, adminListAction, findProperty, listAdminProperties, listSearchOf, parsePropertyId, readAdminListFilters } from "~/modules/properties/properties.server";
@@ -53,20 +55,12 @@ export async function action({ request }: Route.ActionArgs) {
   return adminListAction(request);
 }
 
-function withParam(search: string, key: string, value: string | null): string {
-  const params = new URLSearchParams(search);
-  if (value === null) params.delete(key);
-  else params.set(key, value);
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
-
 export default function AdminProperties({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, choices, filters, listSearch, confirm, error } = loaderData;
   const navigation = useNavigation();
   const loadingList = navigation.state === "loading" && navigation.location.pathname === "/admin" && !navigation.formData;
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
-  const listHrefWithout = withParam(listSearch, "confirmDelete", null);
+  const listHrefWithout = withQuery(listSearch, { confirmDelete: null });
   return (
     <>
       <PageHeader
@@ -257,31 +251,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      {pageCount > 1 ? (
-        <nav className="mt-4 flex items-center justify-between gap-2" aria-label="Paginação">
-          {page > 1 ? (
-            <Link to={withParam(listSearch, "page", String(page - 1))} className={buttonClass("secondary", "sm")}>
-              Anterior
-            </Link>
-          ) : (
-            <span className={buttonClass("secondary", "sm", "pointer-events-none opacity-50")} aria-disabled="true">
-              Anterior
-            </span>
-          )}
-          <p className="text-sm text-slate-600">
-            Página {page} de {pageCount}
-          </p>
-          {page < pageCount ? (
-            <Link to={withParam(listSearch, "page", String(page + 1))} className={buttonClass("secondary", "sm")}>
-              Próxima
-            </Link>
-          ) : (
-            <span className={buttonClass("secondary", "sm", "pointer-events-none opacity-50")} aria-disabled="true">
-              Próxima
-            </span>
-          )}
-        </nav>
-      ) : null}
+      <Pagination variant="prev-next" page={page} pageCount={pageCount} href={(p) => withQuery(listSearch, { page: p })} />
 
       {confirm ? (
         <Modal
@@ -319,7 +289,7 @@ function RowActions({ id, title, slug, listSearch, className }: { id: number; ti
       <a href={`/imovel/${slug}`} target="_blank" rel="noreferrer" className={buttonClass("ghost", "sm")} aria-label={`Ver ${title} no site (nova aba)`}>
         Ver
       </a>
-      <Link to={withParam(listSearch, "confirmDelete", String(id))} preventScrollReset className={buttonClass("ghost", "sm", "text-danger-700 hover:bg-danger-50")} aria-label={`Excluir ${title}`}>
+      <Link to={withQuery(listSearch, { confirmDelete: id })} preventScrollReset className={buttonClass("ghost", "sm", "text-danger-700 hover:bg-danger-50")} aria-label={`Excluir ${title}`}>
         Excluir
       </Link>
     </div>

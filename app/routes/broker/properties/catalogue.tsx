@@ -3,7 +3,8 @@ import { CatalogueFilters, Pager, PropertyGrid, PropertyList, ReferralLinkModal,
 import { ErrorPage } from "~/components/layout/error-pages";
 import { EmptyState, PageHeader, buttonClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { BEDROOM_OPTIONS, CATALOGUE_KINDS, CATALOGUE_KIND_CODES, findCataloguePage, pagerItems, readCatalogueQuery, referralLinkFor } from "~/modules/catalogue/broker-catalogue.server";
+import { BEDROOM_OPTIONS, CATALOGUE_KINDS, CATALOGUE_KIND_CODES, findCataloguePage, readCatalogueQuery, referralLinkFor } from "~/modules/catalogue/broker-catalogue.server";
+import { pagerItems } from "~/utils/pagination";
 import type { Route } from "./+types/catalogue";
 
 export const meta: Route.MetaFunction = () => [{ title: "Imóveis | Painel do corretor" }, { name: "robots", content: "noindex" }];
