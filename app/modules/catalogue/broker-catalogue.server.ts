@@ -3,11 +3,12 @@ import { buildMatchQuery, propertyTextMatch } from "#db/fulltext";
 import { z } from "zod";
 import { lenientAmount, lenientText } from "~/utils/query-schema";
 import type { PropertyKind, PropertyPurpose, PropertyStatus } from "#db/schema";
-import { foldText } from "~/utils/slug";
 import { config } from "~/modules/platform/config.server";
 import { db, parseJsonList } from "~/modules/platform/db.server";
 import { can } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
+import { propertyPath } from "~/modules/properties/vocabulary";
+import { normalisePlaceName, placeKey } from "./places";
 
 /**
  * The broker's property catalogue (spec 02 §2.3): the whole catalogue,
@@ -48,26 +49,7 @@ export function readCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   return catalogueQuerySchema.parse(raw);
 }
 
-// ── city and neighbourhood names ──────────────────────────────────────────
-const LOWER_WORDS = new Set(["de", "da", "do", "das", "dos", "e"]);
-
-/**
- * Spec 01 §5: state suffix removed, title-cased ("são paulo - SP" →
- * "São Paulo"), so variants of one city collapse into one choice.
- */
-export function normalisePlaceName(raw: string): string {
-  const withoutState = raw
-    .trim()
-    .replace(/\s*(?:-|–|\/|,)\s*[A-Za-z]{2}$/u, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  return withoutState
-    .toLocaleLowerCase("pt-BR")
-    .split(" ")
-    .map((word, i) => (i > 0 && LOWER_WORDS.has(word) ? word : word.charAt(0).toLocaleUpperCase("pt-BR") + word.slice(1)))
-    .join(" ");
-}
-
+// ── city and neighbourhood names (normalised by ./places) ──────────────
 type PlaceGroup = { name: string; raw: string[] };
 
 function groupPlaces(values: string[]): PlaceGroup[] {
@@ -75,7 +57,7 @@ function groupPlaces(values: string[]): PlaceGroup[] {
   for (const value of values) {
     if (!value || !value.trim()) continue;
     const name = normalisePlaceName(value);
-    const key = foldText(name);
+    const key = placeKey(name);
     const group = groups.get(key) ?? { name, raw: [] };
     group.raw.push(value);
     groups.set(key, group);
@@ -85,8 +67,8 @@ function groupPlaces(values: string[]): PlaceGroup[] {
 
 function findGroup(groups: PlaceGroup[], wanted: string | undefined): PlaceGroup | undefined {
   if (!wanted) return undefined;
-  const key = foldText(normalisePlaceName(wanted));
-  return groups.find((g) => foldText(g.name) === key);
+  const key = placeKey(wanted);
+  return groups.find((g) => placeKey(g.name) === key);
 }
 
 async function cityGroups(): Promise<PlaceGroup[]> {
@@ -180,7 +162,7 @@ export async function findCataloguePage(user: SessionUser, query: CatalogueQuery
 export async function referralLinkFor(user: SessionUser, propertyId: number): Promise<{ id: number; title: string; url: string } | null> {
   const row = await db().selectFrom("properties").select(["id", "title", "slug"]).where("id", "=", propertyId).executeTakeFirst();
   if (!row) return null;
-  const path = `/imovel/${encodeURIComponent(row.slug ?? String(row.id))}`;
+  const path = propertyPath(row);
   const ref = user.broker?.id;
   return { id: row.id, title: row.title, url: `${config().publicUrl}${path}${ref ? `?ref=${encodeURIComponent(ref)}` : ""}` };
 }

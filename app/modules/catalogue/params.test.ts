@@ -2,14 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   applyChangeRules,
   catalogueQuery,
-  cityKey,
   EMPTY_FILTERS,
   filtersFromSubmission,
   formatFilterNumber,
-  normaliseCity,
   parseCatalogueParams,
   parseFilterNumber,
-  uniqueCities,
 } from "./params";
 import { isRental, monthlyCosts, priceDisplay } from "~/modules/properties/vocabulary";
 
@@ -87,21 +84,6 @@ describe("change rules", () => {
   });
 });
 
-describe("cities", () => {
-  it("normalises the SP suffix and case", () => {
-    expect(normaliseCity("Campinas - SP")).toBe("Campinas");
-    expect(normaliseCity("CAMPINAS/SP")).toBe("Campinas");
-    expect(normaliseCity("são josé dos campos, sp")).toBe("São José dos Campos");
-    expect(normaliseCity("  santos  ")).toBe("Santos");
-  });
-  it("keys fold accents, case and the suffix", () => {
-    expect(cityKey("São Paulo - SP")).toBe("sao paulo");
-    expect(cityKey("SAO PAULO")).toBe("sao paulo");
-  });
-  it("de-duplicates and sorts", () => {
-    expect(uniqueCities(["Santos", "Campinas - SP", "campinas", "Sao Paulo", "São Paulo - SP", "Águas de Lindóia"])).toEqual(["Águas de Lindóia", "Campinas", "Santos", "São Paulo"]);
-  });
-});
 
 
 describe("rent detection and prices", () => {

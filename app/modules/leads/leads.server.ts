@@ -1,8 +1,9 @@
 import { normalisePhone } from "~/utils/phone";
 import { db, nowIso, type Tx } from "~/modules/platform/db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
-import { isBrokerId } from "~/modules/auth/users.server";
+import { parseRef } from "./referral";
 import { afterLeadCreated } from "./lead-hooks.server";
+import { propertyPath } from "~/modules/properties/vocabulary";
 
 /**
  * Creating a lead goes through createLead, whatever the source (site form,
@@ -42,11 +43,12 @@ export async function insertLead(tx: Tx, input: NewLeadInput): Promise<CreatedLe
     property = await tx.selectFrom("properties").select(["id", "title", "slug"]).where("id", "=", input.propertyId).executeTakeFirst();
   }
   let broker: { id: string; phone: string } | undefined;
-  if (isBrokerId(input.brokerId)) {
+  const brokerId = parseRef(input.brokerId);
+  if (brokerId) {
     broker = await tx
       .selectFrom("brokers")
       .select(["id", "phone"])
-      .where("id", "=", input.brokerId.toLowerCase())
+      .where("id", "=", brokerId)
       .where("is_active", "=", 1)
       .executeTakeFirst();
   }
@@ -61,7 +63,7 @@ export async function insertLead(tx: Tx, input: NewLeadInput): Promise<CreatedLe
       message: input.message.trim(),
       property_id: property?.id ?? null,
       property_title: property?.title ?? null,
-      property_url: property ? `/imovel/${property.slug ?? property.id}` : null,
+      property_url: property ? propertyPath(property) : null,
       broker_id: broker?.id ?? null,
       stage_id: input.stageId ?? entryStageId,
       source: input.source ?? "site",

@@ -6,8 +6,7 @@ import { buttonClass, cx } from "~/components/ui";
 import { findFeaturedProperties, findRefBroker, type PropertyCard as Card } from "~/modules/catalogue/search.server";
 import { config } from "~/modules/platform/config.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
-import { parseRef } from "~/modules/catalogue/params";
-import { withRef } from "~/modules/leads/referral";
+import { parseRef, withRef } from "~/modules/leads/referral";
 import { agencyJsonLd, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/home";
 

@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "react-router";
 import { BrokerCard } from "~/components/public/broker-card";
-import { CopyLinkButton } from "~/components/ui/copy-link";
+import { CopyButton } from "~/components/ui/copy-button";
 import { NotFoundPage } from "~/components/layout/error-pages";
 import { Gallery } from "~/components/public/gallery";
 import { LeadForm } from "~/components/public/lead-form";
@@ -12,7 +12,8 @@ import { config } from "~/modules/platform/config.server";
 import { parseJsonList } from "~/modules/platform/db.server";
 import { leadFormAction } from "~/modules/leads/lead-form.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
-import { normaliseCity, parseRef } from "~/modules/catalogue/params";
+import { normalisePlaceName } from "~/modules/catalogue/places";
+import { parseRef } from "~/modules/leads/referral";
 import { formatArea } from "~/utils/format";
 import { whatsappLink } from "~/utils/phone";
 import { CATEGORY_ROUTES, CONSTRUCTION_LABELS, FACING_LABELS, PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, isRental, monthlyCosts, priceDisplay, propertyPath } from "~/modules/properties/vocabulary";
@@ -38,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const base = config().publicUrl;
   const path = propertyPath(property);
   const images = parseJsonList(property.images);
-  const city = normaliseCity(property.city);
+  const city = normalisePlaceName(property.city);
   const price = priceDisplay(property);
   const categorySlug = Object.entries(CATEGORY_ROUTES).find(([, c]) => c.type === property.type)?.[0] ?? null;
   const canonical = absoluteUrl(base, path);
@@ -280,7 +281,7 @@ export default function PropertyPage() {
               <a href={whatsappLink("", shareText)} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold text-success-700 hover:underline">
                 Compartilhar no WhatsApp
               </a>
-              <CopyLinkButton url={url} />
+              <CopyButton text={url} />
             </div>
           </div>
           {broker ? <BrokerCard broker={broker} propertyTitle={p.title} /> : null}

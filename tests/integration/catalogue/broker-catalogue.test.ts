@@ -3,7 +3,6 @@ import type { PropertyKind } from "#db/schema";
 import {
   BROKER_CATALOGUE_PAGE_SIZE,
   findCataloguePage,
-  normalisePlaceName,
   readCatalogueQuery,
   referralLinkFor,
 } from "~/modules/catalogue/broker-catalogue.server";
@@ -132,11 +131,6 @@ describe("broker catalogue filters", () => {
     expect(await referralLinkFor(ana, 999_999)).toBeNull();
   });
 
-  it("normalises place names", () => {
-    expect(normalisePlaceName("  são josé dos campos - SP ")).toBe("São José dos Campos");
-    expect(normalisePlaceName("SANTOS/SP")).toBe("Santos");
-    expect(normalisePlaceName("Campinas, SP")).toBe("Campinas");
-  });
 });
 
 describe("paging", () => {

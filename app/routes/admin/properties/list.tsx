@@ -5,8 +5,7 @@ import { Badge, Button, EmptyState, Input, Modal, PageHeader, Select, Spinner, T
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { adminFilterChoices, adminListAction, findProperty, listAdminProperties, listSearchOf, parsePropertyId, readAdminListFilters } from "~/modules/properties/properties.server";
 import { variantUrl } from "~/utils/images";
-import { STATUS_LABELS, TYPE_LABELS, priceDisplay } from "~/modules/properties/vocabulary";
-import { propertySlug } from "~/utils/slug";
+import { STATUS_LABELS, TYPE_LABELS, priceDisplay, propertyPath } from "~/modules/properties/vocabulary";
 import type { Route } from "./+types/list";
 
 /**
@@ -161,7 +160,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-2 md:hidden" aria-label="Imóveis">
             {rows.map((row) => {
               const price = priceDisplay(row);
-              const slug = row.slug ?? propertySlug(row.title, row.id);
+              const slug = row.slug;
               return (
                 <li key={row.id} className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-3">
                   <p className="font-medium text-slate-900">{row.title}</p>
@@ -204,7 +203,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => {
                 const price = priceDisplay(row);
-                const slug = row.slug ?? propertySlug(row.title, row.id);
+                const slug = row.slug;
                 return (
                   <tr key={row.id} className="hover:bg-slate-50/60">
                     <td className={cx(tdClass, "py-2")}>
@@ -280,13 +279,13 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function RowActions({ id, title, slug, listSearch, className }: { id: number; title: string; slug: string; listSearch: string; className?: string }) {
+function RowActions({ id, title, slug, listSearch, className }: { id: number; title: string; slug: string | null; listSearch: string; className?: string }) {
   return (
     <div className={cx("flex gap-1", className)}>
       <Link to={`/admin/imoveis/${id}/editar${listSearch}`} className={buttonClass("secondary", "sm")} aria-label={`Editar ${title}`}>
         Editar
       </Link>
-      <a href={`/imovel/${slug}`} target="_blank" rel="noreferrer" className={buttonClass("ghost", "sm")} aria-label={`Ver ${title} no site (nova aba)`}>
+      <a href={propertyPath({ slug, id })} target="_blank" rel="noreferrer" className={buttonClass("ghost", "sm")} aria-label={`Ver ${title} no site (nova aba)`}>
         Ver
       </a>
       <Link to={withQuery(listSearch, { confirmDelete: id })} preventScrollReset className={buttonClass("ghost", "sm", "text-danger-700 hover:bg-danger-50")} aria-label={`Excluir ${title}`}>
