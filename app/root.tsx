@@ -15,7 +15,7 @@ import type { Route } from "./+types/root";
 import { InlineStyles } from "~/components/layout/inline-css";
 import { Toaster } from "~/components/ui/toaster";
 import { ErrorPage, NotFoundPage } from "~/components/layout/error-pages";
-import { readToast } from "~/modules/auth/session.server";
+import { readToast } from "~/modules/auth/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "any" },

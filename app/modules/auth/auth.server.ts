@@ -1,24 +1,14 @@
 import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { z } from "zod";
 import { db } from "~/modules/platform/db.server";
 import { dummyPasswordHash, verifyPassword } from "./passwords.server";
 import { RATE_LIMIT_MESSAGE, clientIp, hitRateLimits } from "./rate-limit.server";
 import { createSession, destroySession, getSessionUser, type SessionUser } from "./session.server";
-import { normaliseEmail } from "./users.server";
+import { LOGIN_MESSAGES, loginSchema } from "./login-schema";
 
-export const MSG_FILL_ALL = "Por favor, preencha todos os campos";
-export const MSG_INVALID_CREDENTIALS = "Credenciais inválidas. Por favor, verifique e tente novamente.";
-
-export const loginSchema = z.object({
-  email: z
-    .string({ error: MSG_FILL_ALL })
-    .transform((v) => normaliseEmail(v))
-    .pipe(z.string().min(1, MSG_FILL_ALL)),
-  password: z.string({ error: MSG_FILL_ALL }).min(1, MSG_FILL_ALL),
-  redirectTo: z.string().optional(),
-});
+const MSG_FILL_ALL = LOGIN_MESSAGES.fillAll;
+const MSG_INVALID_CREDENTIALS = LOGIN_MESSAGES.invalidCredentials;
 
 export class LoginError extends Error {
   constructor(

@@ -9,6 +9,7 @@ import { can } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { normalisePlaceName, placeKey } from "./places";
+import { BEDROOM_MINIMUMS } from "./params";
 
 /**
  * The broker's property catalogue (spec 02 §2.3): the whole catalogue,
@@ -26,7 +27,6 @@ export const CATALOGUE_KINDS = {
 export type CatalogueKind = keyof typeof CATALOGUE_KINDS;
 export const CATALOGUE_KIND_CODES = Object.keys(CATALOGUE_KINDS) as CatalogueKind[];
 
-export const BEDROOM_OPTIONS = [1, 2, 3, 4] as const;
 
 
 
@@ -36,7 +36,7 @@ export const catalogueQuerySchema = z.object({
   type: z.enum(CATALOGUE_KIND_CODES as [CatalogueKind, ...CatalogueKind[]]).optional().catch(undefined),
   minPrice: lenientAmount,
   maxPrice: lenientAmount,
-  bedrooms: z.coerce.number().int().min(1).max(BEDROOM_OPTIONS[BEDROOM_OPTIONS.length - 1]).optional().catch(undefined),
+  bedrooms: z.coerce.number().int().min(1).max(BEDROOM_MINIMUMS[BEDROOM_MINIMUMS.length - 1]).optional().catch(undefined),
   city: lenientText,
   neighborhood: lenientText,
   view: z.enum(["grid", "list"]).catch("grid").default("grid"),

@@ -22,13 +22,10 @@ export const SORT_LABELS: Record<CatalogueSort, string> = {
   none: "Destaques primeiro",
 };
 
-export const BEDROOM_OPTIONS = [
-  { value: 0, label: "Todos" },
-  { value: 1, label: "1+" },
-  { value: 2, label: "2+" },
-  { value: 3, label: "3+" },
-  { value: 4, label: "4+" },
-] as const;
+/** The minimum-bedroom choices of both catalogues (public and broker). */
+export const BEDROOM_MINIMUMS = [1, 2, 3, 4] as const;
+/** The same choices as select options, with "Todos" (0 = any) first. */
+export const BEDROOM_OPTIONS: readonly { value: number; label: string }[] = [{ value: 0, label: "Todos" }, ...BEDROOM_MINIMUMS.map((n) => ({ value: n, label: `${n}+` }))];
 
 export const TYPE_FILTER_OPTIONS: { value: PropertyTypeCode | ""; label: string }[] = [
   { value: "", label: "Todos os tipos" },

@@ -2,9 +2,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { LoginForm } from "~/components/auth/login-form";
-import { LoginError, login, loginSchema, safeRedirect } from "~/modules/auth/auth.server";
+import { LoginError, login, safeRedirect } from "~/modules/auth/auth.server";
+import { loginSchema } from "~/modules/auth/login-schema";
 import { db } from "~/modules/platform/db.server";
-import { getSessionUser, redirectWithToast } from "~/modules/auth/session.server";
+import { getSessionUser } from "~/modules/auth/session.server";
+import { redirectWithToast } from "~/modules/auth/toast.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login do corretor | Lar Imóveis" }, { name: "robots", content: "noindex" }];

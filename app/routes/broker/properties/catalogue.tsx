@@ -3,8 +3,9 @@ import { CatalogueFilters, Pager, PropertyGrid, PropertyList, ReferralLinkModal,
 import { ErrorPage } from "~/components/layout/error-pages";
 import { EmptyState, PageHeader, buttonClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { BEDROOM_OPTIONS, CATALOGUE_KINDS, CATALOGUE_KIND_CODES, findCataloguePage, readCatalogueQuery, referralLinkFor } from "~/modules/catalogue/broker-catalogue.server";
+import { CATALOGUE_KINDS, CATALOGUE_KIND_CODES, findCataloguePage, readCatalogueQuery, referralLinkFor } from "~/modules/catalogue/broker-catalogue.server";
 import { pagerItems } from "~/utils/pagination";
+import { BEDROOM_MINIMUMS } from "~/modules/catalogue/params";
 import type { Route } from "./+types/catalogue";
 
 export const meta: Route.MetaFunction = () => [{ title: "Imóveis | Painel do corretor" }, { name: "robots", content: "noindex" }];
@@ -22,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pager: pagerItems(result.page, result.pageCount),
     link: link ? { ...link, hasRef: Boolean(user.broker) } : null,
     kinds: CATALOGUE_KIND_CODES.map((code) => ({ code, label: CATALOGUE_KINDS[code].label })),
-    bedroomOptions: BEDROOM_OPTIONS,
+    bedroomOptions: BEDROOM_MINIMUMS,
   };
 }
 
