@@ -1,7 +1,7 @@
-import { data, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import { BrokerCard } from "~/components/public/broker-card";
 import { CopyButton } from "~/components/ui/copy-button";
-import { NotFoundPage } from "~/components/layout/error-pages";
+import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { Gallery } from "~/components/public/gallery";
 import { LeadForm } from "~/components/public/lead-form";
 import { PropertyCard } from "~/components/public/property-card";
@@ -328,7 +328,5 @@ function ChipList({ id, title, items }: { id: string; title: string; items: stri
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage title={NOT_FOUND.title} text={NOT_FOUND.text} />;
-  throw error;
+  return <GeneralErrorBoundary notFound={NOT_FOUND} />;
 }

@@ -7,6 +7,7 @@ import { adminFilterChoices, adminListAction, findProperty, listAdminProperties,
 import { variantUrl } from "~/utils/images";
 import { STATUS_LABELS, TYPE_LABELS, priceDisplay, propertyPath } from "~/modules/properties/vocabulary";
 import type { Route } from "./+types/list";
+import { getErrorMessage } from "~/utils/errors";
 
 /**
  * /admin: the property list (filters in the URL, 10 a page) with the
@@ -43,7 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       filters: { ...filters, minPrice: "", maxPrice: "" },
       listSearch: listSearchOf(url),
       confirm: null,
-      error: `Erro ao carregar imóveis: ${error instanceof Error ? error.message : "Erro desconhecido"}`,
+      error: `Erro ao carregar imóveis: ${getErrorMessage(error)}`,
     };
   }
 }

@@ -1,6 +1,6 @@
-import { Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "react-router";
+import { Link, Outlet, useLoaderData, useLocation } from "react-router";
 import { CatalogueFilters, Pager, PropertyGrid, PropertyList, ReferralLinkModal, ViewToggle, withParams } from "~/components/catalogue/broker-catalogue";
-import { ErrorPage } from "~/components/layout/error-pages";
+import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { EmptyState, PageHeader, buttonClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { CATALOGUE_KINDS, CATALOGUE_KIND_CODES, findCataloguePage, readCatalogueQuery, referralLinkFor } from "~/modules/catalogue/broker-catalogue.server";
@@ -70,7 +70,5 @@ export default function BrokerProperties() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} message={status === 500 ? "Não foi possível carregar os imóveis." : undefined} />;
+  return <GeneralErrorBoundary messages={{ 500: "Não foi possível carregar os imóveis." }} />;
 }
