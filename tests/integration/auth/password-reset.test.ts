@@ -88,6 +88,18 @@ describe("password reset, happy path through the routes", () => {
 });
 
 describe("refused tokens", () => {
+  it("a token is valid up to its expiry and expired from then on (fixed clock)", async () => {
+    const broker = await makeBroker();
+    const asked = new Date("2026-03-10T12:00:00.000Z");
+    await requestPasswordReset(broker.email, asked);
+    const token = linkIn(lastMailTo(broker.email)).searchParams.get("token")!;
+    const row = await db().selectFrom("password_reset_tokens").selectAll().where("token_hash", "=", hash(token)).executeTakeFirstOrThrow();
+    expect(row.created_at).toBe("2026-03-10T12:00:00.000Z");
+    expect(row.expires_at).toBe("2026-03-10T13:00:00.000Z"); // one hour
+    expect(await checkResetToken(token, new Date("2026-03-10T12:59:59.999Z"))).toEqual({ ok: true, userId: broker.userId });
+    expect(await checkResetToken(token, new Date("2026-03-10T13:00:00.000Z"))).toEqual({ ok: false, reason: "expired" });
+  });
+
   it("refuses an expired token (a row whose expiry has passed)", async () => {
     const broker = await makeBroker();
     const token = crypto.randomBytes(32).toString("base64url");
