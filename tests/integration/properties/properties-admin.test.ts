@@ -2,7 +2,8 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, parseJsonList } from "~/modules/platform/db.server";
 import { createLead } from "~/modules/leads/leads.server";
-import { fileExists, keyFromUrl } from "~/modules/files/storage.server";
+import fs from "node:fs/promises";
+import { fileExists, keyFromUrl, resolveKey } from "~/modules/files/storage.server";
 import { PROJECT_LOGO_URL } from "~/modules/properties/watermarks.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin/properties/list";
 import { action as adminEditorAction, loader as adminEditorLoader } from "~/routes/admin/properties/editor";
@@ -321,5 +322,49 @@ describe("admin list", () => {
     const seen = [...first.rows, ...second.rows, ...third.rows].map((r) => r.id);
     expect(new Set(seen).size).toBe(23); // no row twice, none missing
     expect([...seen].sort((a, b) => a - b)).toEqual(ids);
+  });
+});
+
+describe("watermark on photos uploaded through the editors", () => {
+  /** A dark 1000×800 photo, uploaded with the editor's own form fields. */
+  async function uploadDarkPhoto(action: EditorAction, path: string, watermark: Record<string, string>, cookie?: string): Promise<Buffer> {
+    const buf = await sharp({ create: { width: 1000, height: 800, channels: 3, background: { r: 30, g: 30, b: 30 } } }).jpeg({ quality: 95 }).toBuffer();
+    const upload = await call(() =>
+      action(routeArgs(multipart(path, { ...VALID_FIELDS, ...watermark, intent: "upload-images", tab: "images" }, { cookie, files: [{ name: "photos", blob: new Blob([new Uint8Array(buf)], { type: "image/jpeg" }), filename: "escura.jpg" }] }))),
+    );
+    expect(upload.status).toBe(200);
+    const [url] = upload.state.values.images;
+    expect(url).toMatch(/^\/uploads\/imoveis\/rascunho-/);
+    return fs.readFile(resolveKey(keyFromUrl(url)!));
+  }
+
+  /** Light pixels in the centre band (where a centred logo lands) and the colour of a corner, compared with the photo sent. */
+  async function marks(stored: Buffer): Promise<{ lightInCentre: number; corner: number[] }> {
+    const { data, info } = await sharp(stored).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+    let lightInCentre = 0;
+    for (let y = Math.floor(info.height * 0.4); y < info.height * 0.6; y += 4) {
+      for (let x = Math.floor(info.width * 0.35); x < info.width * 0.65; x += 4) if (at(x, y)[0] > 100) lightInCentre++;
+    }
+    return { lightInCentre, corner: at(5, 5) };
+  }
+
+  const near = (rgb: number[], value: number) => rgb.every((c) => Math.abs(c - value) <= 6);
+
+  it("admin: the chosen project logo is drawn on the stored photo; without a logo the photo is untouched", async () => {
+    const marked = await marks(await uploadDarkPhoto(adminEditorAction, "/admin/imoveis/novo", { watermarkLogo: PROJECT_LOGO_URL, watermarkPosition: "center", watermarkOpacity: "0.5", watermarkSize: "25" }));
+    expect(marked.lightInCentre).toBeGreaterThan(20);
+    expect(near(marked.corner, 30)).toBe(true);
+    const plain = await marks(await uploadDarkPhoto(adminEditorAction, "/admin/imoveis/novo", { watermarkLogo: "" }));
+    expect(plain.lightInCentre).toBe(0);
+    expect(near(plain.corner, 30)).toBe(true);
+  });
+
+  it("broker: the forced watermark is drawn even when the form asks for none", async () => {
+    const broker = await makeBroker();
+    const cookie = await sessionCookie(broker.userId);
+    const marked = await marks(await uploadDarkPhoto(brokerEditorAction, "/broker/properties/novo", { watermarkLogo: "" }, cookie));
+    expect(marked.lightInCentre).toBeGreaterThan(20);
+    expect(near(marked.corner, 30)).toBe(true);
   });
 });
