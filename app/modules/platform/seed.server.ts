@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { NewProperty, PropertyKind, PropertyTypeCode } from "#db/schema";
-import { propertySlug } from "~/utils/slug";
+import { foldText, propertySlug } from "~/utils/slug";
 import { bulkLoadProperties } from "#db/bulk";
 import { db, nowIso, sqliteHandle, toJsonList, type DbOrTx } from "./db.server";
 import { ensureDefaultPipeline, listStages } from "~/modules/crm/pipeline.server";
@@ -247,7 +247,7 @@ export async function seedDemo(options: { force?: boolean; propertyCount?: numbe
         const created = new Date(Date.now() - i * 19 * 60 * 60 * 1000).toISOString();
         await insertLead(tx, {
           name,
-          email: `${name.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ /g, ".")}@email.com.br`,
+          email: `${foldText(name).replace(/ /g, ".")}@email.com.br`,
           phone: `(11) 9${String(8000_0000 + i * 1234567).slice(0, 4)}-${String(1000 + i * 37).slice(0, 4)}`,
           message: `Olá! Tenho interesse no imóvel "${property.title}". Podemos agendar uma visita?`,
           propertyId: property.id,

@@ -8,6 +8,7 @@ import { variantUrl } from "~/utils/images";
 import { STATUS_LABELS, TYPE_LABELS, priceDisplay, propertyPath } from "~/modules/properties/vocabulary";
 import type { Route } from "./+types/list";
 import { getErrorMessage } from "~/utils/errors";
+import { formatNumber } from "~/utils/format";
 
 /**
  * /admin: the property list (filters in the URL, 10 a page) with the
@@ -65,7 +66,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Imóveis"
-        subtitle={`${total.toLocaleString("pt-BR")} ${total === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}${filters.q || filters.status || filters.type || filters.city ? " com os filtros aplicados" : ""}`}
+        subtitle={`${formatNumber(total)} ${total === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}${filters.q || filters.status || filters.type || filters.city ? " com os filtros aplicados" : ""}`}
         actions={
           <Link to={`/admin/imoveis/novo${listSearch}`} className={buttonClass("primary")}>
             + Novo Imóvel

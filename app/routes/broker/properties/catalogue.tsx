@@ -7,6 +7,7 @@ import { CATALOGUE_KINDS, CATALOGUE_KIND_CODES, findCataloguePage, readCatalogue
 import { pagerItems } from "~/utils/pagination";
 import { BEDROOM_MINIMUMS } from "~/modules/catalogue/params";
 import type { Route } from "./+types/catalogue";
+import { formatNumber } from "~/utils/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Imóveis | Painel do corretor" }, { name: "robots", content: "noindex" }];
 
@@ -46,7 +47,7 @@ export default function BrokerProperties() {
       <CatalogueFilters values={query} kinds={kinds} bedroomOptions={bedroomOptions} cities={cities} neighborhoods={neighborhoods} />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700" role="status">
-          {total === 1 ? "1 imóvel encontrado" : `${total.toLocaleString("pt-BR")} imóveis encontrados`}
+          {total === 1 ? "1 imóvel encontrado" : `${formatNumber(total)} imóveis encontrados`}
           {pageCount > 1 ? ` · página ${page} de ${pageCount}` : ""}
         </p>
         <ViewToggle view={query.view} search={search} />
