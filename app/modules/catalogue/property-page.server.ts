@@ -7,12 +7,12 @@ import { parseRef } from "~/modules/leads/referral";
 import { CATEGORY_ROUTES, CONSTRUCTION_LABELS, FACING_LABELS, PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, isRental, monthlyCosts, priceDisplay, propertyPath } from "~/modules/properties/vocabulary";
 import { largestVariant } from "~/utils/images";
 import { absoluteUrl } from "~/utils/seo";
+import { PROPERTY_NOT_FOUND } from "./property-page";
 
 /**
  * The public property page (/imovel/{slugOrId}, spec 01 §2): its view model,
  * SEO fields and JSON-LD, from one indexed read by slug or id.
  */
-export const PROPERTY_NOT_FOUND = { title: "Imóvel não encontrado", text: "O imóvel que você está procurando não está disponível." };
 
 export class PropertyPageNotFoundError extends Error {
   constructor() {
