@@ -4,7 +4,7 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { connectionStatusOf } from "./whatsapp-connections.server";
 import { campaignNumber } from "./whatsapp-numbers";
-import { parseTiming, scheduleSendTimes, type Timing } from "./timing";
+import { DEFAULT_TIMING, parseTiming, scheduleSendTimes, type Timing } from "./timing";
 
 /**
  * WhatsApp campaigns (spec 03 §2.4, §2.5, §4, §5): saved as drafts, launched
@@ -73,6 +73,64 @@ export async function saveCampaign(user: SessionUser, draft: CampaignDraft, camp
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Wizard steps 1–2: name and message (and timing) of a draft; leads come in step 3. */
+export async function saveDraftDetails(user: SessionUser, input: { name: string; message: string; timing?: Timing }, campaignId?: number | null): Promise<number> {
+  const brokerId = brokerOf(user);
+  if (!input.name.trim()) throw new CampaignError(CAMPAIGN_MESSAGES.name);
+  if (!input.message.trim()) throw new CampaignError(CAMPAIGN_MESSAGES.message);
+  const ts = nowIso();
+  if (campaignId) {
+    const existing = await findOwnCampaign(user, campaignId);
+    if (existing.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+    await db()
+      .updateTable("campaigns")
+      .set({ name: input.name.trim(), message: input.message.trim(), ...(input.timing ? { timing: JSON.stringify(input.timing) } : {}), updated_at: ts })
+      .where("id", "=", campaignId)
+      .execute();
+    return campaignId;
+  }
+  const row = await db()
+    .insertInto("campaigns")
+    .values({ broker_id: brokerId, name: input.name.trim(), message: input.message.trim(), timing: JSON.stringify(input.timing ?? DEFAULT_TIMING), status: "draft", created_at: ts, updated_at: ts })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Wizard step 3: the recipients (at most 500). CRM leads are checked to be the user's own. */
+export async function setDraftLeads(user: SessionUser, campaignId: number, leads: CampaignLead[]): Promise<number> {
+  const c = await findOwnCampaign(user, campaignId);
+  if (c.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+  const list = leads.slice(0, MAX_CAMPAIGN_LEADS);
+  const ids = list.map((l) => l.leadId).filter((id): id is number => Number.isInteger(id));
+  if (ids.length) {
+    const scope = brokerScope(user);
+    let q = db().selectFrom("leads").select("id").where("id", "in", ids);
+    if (scope) q = q.where("broker_id", "=", scope);
+    const own = new Set((await q.execute()).map((r) => r.id));
+    for (const l of list) if (l.leadId != null && !own.has(l.leadId)) l.leadId = null;
+  }
+  await db().updateTable("campaigns").set({ leads: JSON.stringify(list), updated_at: nowIso() }).where("id", "=", campaignId).execute();
+  return list.length;
+}
+
+export async function setDraftTiming(user: SessionUser, campaignId: number, timing: Timing): Promise<void> {
+  const c = await findOwnCampaign(user, campaignId);
+  if (c.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+  await db().updateTable("campaigns").set({ timing: JSON.stringify(timing), updated_at: nowIso() }).where("id", "=", campaignId).execute();
+}
+
+export async function loadDraft(user: SessionUser, campaignId: number) {
+  const c = await findOwnCampaign(user, campaignId);
+  return { id: c.id, name: c.name, message: c.message, status: c.status, timing: parseTiming(c.timing), leads: draftLeadsOf(c.leads) };
+}
+
+/** 'Salvar campanha' (step 4): everything present, else the spec's combined message. */
+export async function finaliseDraft(user: SessionUser, campaignId: number): Promise<void> {
+  const d = await loadDraft(user, campaignId);
+  if (validateDraft(d)) throw new CampaignError(CAMPAIGN_MESSAGES.incomplete);
 }
 
 export function draftLeadsOf(leadsJson: string): CampaignLead[] {
