@@ -4,6 +4,7 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { connectionStatusOf } from "./whatsapp-connections.server";
 import { campaignNumber } from "./whatsapp-numbers";
+import { CAMPAIGN_MESSAGES, JOB_STATUS_ORDER, MAX_CAMPAIGN_LEADS, personalise } from "./campaign-rules";
 import { DEFAULT_TIMING, parseTiming, scheduleSendTimes, type Timing } from "./timing";
 
 /**
@@ -11,35 +12,10 @@ import { DEFAULT_TIMING, parseTiming, scheduleSendTimes, type Timing } from "./t
  * into one row per message in campaign_jobs (the dispatcher sends them),
  * paused and resumed, and watched from the monitor.
  */
-export const MAX_CAMPAIGN_LEADS = 500;
-export const CAMPAIGN_MESSAGES = {
-  name: "Digite um nome para a campanha",
-  message: "Digite a mensagem da campanha",
-  leads: "Adicione leads para a campanha",
-  login: "Faça login para salvar a campanha.",
-  incomplete: "Preencha campanha, mensagem e adicione ao menos 1 lead.",
-  noInstance: 'Instância do WhatsApp não encontrada. Clique em "Conectar WhatsApp".',
-  notConnected: "Conecte ao WhatsApp antes de lançar a campanha.",
-  scheduleFailed: "Falha ao agendar mensagens.",
-  partial: (ok: number, failed: number) => `Parcial: ${ok} agendado(s), ${failed} falhou(iram).`,
-  launchFailed: "Falha ao lançar campanha.",
-  notFound: "Campanha não encontrada",
-  pauseFailed: "Falha ao pausar no servidor",
-  resumeFailed: "Falha ao retomar no servidor",
-  optedOut: "Lead pediu para não receber mensagens (SAIR/PARAR)",
-  invalidPhone: "Telefone inválido",
-} as const;
-
 export class CampaignError extends Error {}
 
 export type CampaignLead = { leadId: number | null; name: string; phone: string };
 export type CampaignDraft = { name: string; message: string; leads: CampaignLead[]; timing: Timing };
-
-/** {nome} → the lead's first name (or 'cliente' when unknown). */
-export function personalise(message: string, name: string): string {
-  const first = name.trim().split(/\s+/)[0] || "cliente";
-  return message.replace(/\{nome\}/gi, first);
-}
 
 function brokerOf(user: SessionUser): string {
   if (!user.broker) throw new CampaignError(CAMPAIGN_MESSAGES.login);
@@ -254,7 +230,6 @@ export function displayedStatus(stored: CampaignStatus, counts: CampaignCounts):
   return stored;
 }
 
-export const JOB_STATUS_ORDER: CampaignJobStatus[] = ["sent", "failed", "sending", "scheduled", "paused", "cancelled"];
 
 export async function campaignCounts(campaignId: number): Promise<CampaignCounts> {
   const rows = await db()

@@ -11,6 +11,7 @@ import { gatewayConfig } from "./gateway-settings.server";
 import * as gateway from "./whatsapp-client.server";
 import { GatewayError, type GatewayConfig, type PairingAnswer } from "./whatsapp-client.server";
 import { formatPairingCode, isOptOutReply, sanitiseInstanceName } from "./whatsapp-numbers";
+import { WA_MESSAGES } from "./whatsapp-labels";
 
 /**
  * A broker's WhatsApp instance (one per broker, spec 03 §2.3/§4/§5), kept
@@ -23,21 +24,6 @@ export const CONNECT_TIMEOUT_MS = 120_000;
 const STATUS_CHECK_MIN_INTERVAL_MS = 3_000;
 const TOKEN_PURPOSE = "whatsapp-instance";
 
-export const WA_MESSAGES = {
-  nameRequired: "Por favor, insira um nome para a instância",
-  noBroker: "ID do usuário não encontrado. Por favor, faça login novamente.",
-  limit: "Limite: 1 instância por corretor",
-  createFailed: (status: number | string, text: string) => `Erro ao criar instância: ${status} ${text}`.trim(),
-  timeout: (name: string) => `Tempo limite atingido para conectar a instância: ${name}`,
-  connectFailed: (detail: string) => `Falha na conexão: ${detail}`,
-  qrUnavailable: "Não foi possível gerar o QR Code agora. O servidor pode estar instável...",
-  noCode: "Nem QR Code nem código de pareamento encontrados",
-  statusFailed: "Erro ao atualizar status",
-  deleteFailed: (last: string) => `Não foi possível deletar. Última resposta: ${last}`,
-  disconnectFailed: (detail: string) => `Não foi possível desconectar: ${detail}`,
-  restartFailed: "Erro ao reiniciar instância",
-  notConfigured: "Configuração Evolution ausente",
-} as const;
 
 export class WhatsappError extends Error {}
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { CLAIM_LEASE_MS, dailyCapFor, dispatchDueJobs, INTERRUPTED, WARM_UP_CAPS } from "~/modules/messaging/campaign-dispatcher.server";
-import { CAMPAIGN_MESSAGES, CampaignError, campaignMonitor, launchCampaign, pauseCampaign, resumeCampaign, saveCampaign } from "~/modules/messaging/campaigns.server";
+import { CAMPAIGN_MESSAGES } from "~/modules/messaging/campaign-rules";
+import { CampaignError, campaignMonitor, launchCampaign, pauseCampaign, resumeCampaign, saveCampaign } from "~/modules/messaging/campaigns.server";
 import { clearGatewayConfig, gatewayConfig, saveGatewayConfig } from "~/modules/messaging/gateway-settings.server";
 import { DEFAULT_TIMING, localParts, nextAllowedTime, scheduleSendTimes } from "~/modules/messaging/timing";
 import {
@@ -14,8 +15,8 @@ import {
   removeConnection,
   restart,
   verifyWebhookSecret,
-  WA_MESSAGES,
 } from "~/modules/messaging/whatsapp-connections.server";
+import { WA_MESSAGES } from "~/modules/messaging/whatsapp-labels";
 import { formatPairingCode, isOptOutReply, sanitiseInstanceName, whatsappCandidates } from "~/modules/messaging/whatsapp-numbers";
 import { db } from "~/modules/platform/db.server";
 import { startFakeGateway, type FakeGateway } from "../../mocks/whatsapp-gateway";

@@ -5,7 +5,8 @@ import { StatusBadge } from "~/components/messaging/status-badge";
 import { Alert, Button, buttonClass, Card, EmptyState, Input, PageHeader, Select, Table, tdClass, thClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
-import { CAMPAIGN_MESSAGES, CampaignError, campaignMonitor, JOB_STATUS_ORDER, pauseCampaign, resumeCampaign } from "~/modules/messaging/campaigns.server";
+import { CAMPAIGN_MESSAGES, JOB_STATUS_ORDER } from "~/modules/messaging/campaign-rules";
+import { CampaignError, campaignMonitor, pauseCampaign, resumeCampaign } from "~/modules/messaging/campaigns.server";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/campaign";
 

@@ -6,19 +6,8 @@ import { Alert, Button, buttonClass, Card, cx, Field, Input, PageHeader, Textare
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
 import { CampaignCsvError, CSV_LOAD_ERROR, parseCampaignCsv } from "~/modules/messaging/campaign-csv.server";
-import {
-  CAMPAIGN_MESSAGES,
-  CampaignError,
-  finaliseDraft,
-  launchCampaign,
-  leadsForCampaign,
-  loadDraft,
-  MAX_CAMPAIGN_LEADS,
-  personalise,
-  saveDraftDetails,
-  setDraftLeads,
-  setDraftTiming,
-} from "~/modules/messaging/campaigns.server";
+import { CAMPAIGN_MESSAGES, MAX_CAMPAIGN_LEADS, personalise } from "~/modules/messaging/campaign-rules";
+import { CampaignError, finaliseDraft, launchCampaign, leadsForCampaign, loadDraft, saveDraftDetails, setDraftLeads, setDraftTiming } from "~/modules/messaging/campaigns.server";
 import { gatewaySummary } from "~/modules/messaging/gateway-settings.server";
 import { DEFAULT_TIMING, MIN_INTERVAL_SECONDS, timingSchema, WEEKDAY_LABELS } from "~/modules/messaging/timing";
 import { connectionStatusOf } from "~/modules/messaging/whatsapp-connections.server";

@@ -15,9 +15,9 @@ import {
   refreshConnection,
   removeConnection,
   restart,
-  WA_MESSAGES,
   WhatsappError,
 } from "~/modules/messaging/whatsapp-connections.server";
+import { WA_MESSAGES } from "~/modules/messaging/whatsapp-labels";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/whatsapp";
 

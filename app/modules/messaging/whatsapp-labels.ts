@@ -1,0 +1,16 @@
+/** The WhatsApp pages' texts (spec 03 §5, §8), shared by the server and the screens. */
+export const WA_MESSAGES = {
+  nameRequired: "Por favor, insira um nome para a instância",
+  noBroker: "ID do usuário não encontrado. Por favor, faça login novamente.",
+  limit: "Limite: 1 instância por corretor",
+  createFailed: (status: number | string, text: string) => `Erro ao criar instância: ${status} ${text}`.trim(),
+  timeout: (name: string) => `Tempo limite atingido para conectar a instância: ${name}`,
+  connectFailed: (detail: string) => `Falha na conexão: ${detail}`,
+  qrUnavailable: "Não foi possível gerar o QR Code agora. O servidor pode estar instável...",
+  noCode: "Nem QR Code nem código de pareamento encontrados",
+  statusFailed: "Erro ao atualizar status",
+  deleteFailed: (last: string) => `Não foi possível deletar. Última resposta: ${last}`,
+  disconnectFailed: (detail: string) => `Não foi possível desconectar: ${detail}`,
+  restartFailed: "Erro ao reiniciar instância",
+  notConfigured: "Configuração Evolution ausente",
+} as const;
