@@ -55,7 +55,9 @@ export async function benchWhatsapp() {
     await launchCampaign(user, id, new Date(start + c * 1400), () => 0.5);
     liveIds.push(id);
   }
-  const cron = new Cron("* * * * * *", { protect: true }, () => dispatchDueJobs(new Date()));
+  const cron = new Cron("* * * * * *", { protect: true }, async () => {
+    await dispatchDueJobs(new Date());
+  });
   await new Promise((r) => setTimeout(r, seconds * 1000));
   cron.stop();
   const failed = await db().selectFrom("campaign_jobs").select(["error"]).where("campaign_id", "in", liveIds).where("status", "=", "failed").execute();
