@@ -14,3 +14,14 @@ export const WA_MESSAGES = {
   restartFailed: "Erro ao reiniciar instância",
   notConfigured: "Configuração Evolution ausente",
 } as const;
+
+/** The lead page's WhatsApp send (spec 02 §5, §8). */
+export const LEAD_WHATSAPP_MESSAGES = {
+  messageRequired: "Informe a mensagem",
+  noPhone: "Lead sem telefone",
+  notConnected: "WhatsApp não conectado",
+  notConfigured: "Configuração Evolution ausente",
+  optedOut: "Este lead pediu para não receber mensagens pelo WhatsApp (SAIR/PARAR).",
+  notOnWhatsapp: (tries: string[]) =>
+    `Número não cadastrado no WhatsApp. Tentativas: ${tries.join(", ")}. Confirme o código do país (55), o DDD e o nono dígito.`,
+} as const;

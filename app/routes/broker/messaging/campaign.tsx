@@ -108,7 +108,9 @@ export default function CampaignMonitor() {
         subtitle={`Campanha #${campaign.id} · ${campaign.launchedAt ? `lançada em ${formatDateTime(campaign.launchedAt)}` : `criada em ${formatDateTime(campaign.createdAt)}`}`}
         actions={
           <>
-            <StatusBadge status={campaign.status} />
+            <span className="self-center">
+              <StatusBadge status={campaign.status} />
+            </span>
             {campaign.status === "paused" ? (
               <Form method="post">
                 <Button type="submit" name="intent" value="resume" pending={busy}>
