@@ -78,8 +78,13 @@ export async function createUser(options: NewE2eUser): Promise<E2eUser> {
   return { userId, email, name, password, role, brokerId };
 }
 
-/** A session row for the user and its signed cookie in the browser context. */
-export async function signIn(context: BrowserContext, user: E2eUser, baseURL: string): Promise<void> {
+/** The test server's address (scripts/e2e.mjs sets E2E_PORT). */
+export function serverUrl(): string {
+  return `http://localhost:${process.env.E2E_PORT ?? 3900}`;
+}
+
+/** A session row for the user and its signed cookie in the browser context (replacing any session there). */
+export async function signIn(context: BrowserContext, user: E2eUser, baseURL: string = serverUrl()): Promise<void> {
   const id = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
   const db = openDb();

@@ -8,6 +8,7 @@ import { ensureProjectLogo } from "~/modules/properties/watermarks.server";
 import { startJobs, stopJobs } from "./jobs.server";
 import { settleLeadHooks } from "~/modules/leads/lead-hooks.server";
 import { housekeeping } from "./housekeeping.server";
+import { failClaimsOfDeadProcesses } from "~/modules/messaging/campaign-dispatcher.server";
 
 /**
  * Start-up, in order: validate the environment (throws ConfigError naming
@@ -45,6 +46,9 @@ async function run(): Promise<{ port: number }> {
   }
   await ensureProjectLogo();
   await housekeeping.run(new Date()).catch((error: unknown) => log.warn("housekeeping failed", errorFields(error)));
+  // Messages a previous process claimed and never confirmed: failed, never re-sent.
+  const interrupted = await failClaimsOfDeadProcesses(new Date());
+  if (interrupted) log.warn("campaign messages interrupted by a restart", { count: interrupted });
   startSchedules();
   return { port: cfg.PORT };
 }

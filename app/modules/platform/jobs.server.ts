@@ -1,6 +1,7 @@
 import { Cron } from "croner";
 import { errorFields, log } from "./logger.server";
 import { housekeepingJobs } from "./housekeeping.server";
+import { campaignDispatcherJob } from "~/modules/messaging/campaign-dispatcher.server";
 
 /**
  * Background work, declared. Each concept exports its jobs
@@ -20,6 +21,7 @@ export type Job = {
 export function registeredJobs(): Job[] {
   return [
     ...housekeepingJobs,
+    campaignDispatcherJob,
   ];
 }
 
