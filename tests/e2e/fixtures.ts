@@ -1,11 +1,33 @@
+import fs from "node:fs";
+import path from "node:path";
 import { test as base, expect, type Page } from "@playwright/test";
 
-/** Demo accounts created by the seed on the test server's first start. */
+/**
+ * Demo accounts created by the seed on the test server's first start. Their
+ * passwords are generated per installation: read from the server's
+ * DATA_DIR/demo-logins.json, never written in the repository.
+ */
+let creds: Record<string, string> | null = null;
+function demoPassword(email: string): string {
+  creds ??= JSON.parse(fs.readFileSync(path.join(process.env.E2E_DATA_DIR ?? "", "demo-logins.json"), "utf8")) as Record<string, string>;
+  const password = creds[email];
+  if (!password) throw new Error(`no demo password for ${email}`);
+  return password;
+}
+function demo<T extends object>(email: string, extra: T) {
+  return {
+    email,
+    ...extra,
+    get password() {
+      return demoPassword(email);
+    },
+  };
+}
 export const DEMO = {
-  admin: { email: "admin@larimoveis.com.br", password: "admin-demo-2026" },
-  broker: { email: "ana@larimoveis.com.br", password: "corretor-demo", name: "Ana Souza" },
-  broker2: { email: "bruno@larimoveis.com.br", password: "corretor-demo", name: "Bruno Lima" },
-  inactiveBroker: { email: "carla@larimoveis.com.br", password: "corretor-demo" },
+  admin: demo("admin@larimoveis.com.br", {}),
+  broker: demo("ana@larimoveis.com.br", { name: "Ana Souza" }),
+  broker2: demo("bruno@larimoveis.com.br", { name: "Bruno Lima" }),
+  inactiveBroker: demo("carla@larimoveis.com.br", {}),
 };
 
 export const test = base.extend<{ jsEnabled: boolean }>({
