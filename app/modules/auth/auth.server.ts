@@ -101,8 +101,32 @@ export async function optionalUser(request: Request): Promise<SessionUser | null
   return getSessionUser(request);
 }
 
-/** Only same-site paths may be redirect targets (no open redirect). */
+/**
+ * Only same-origin paths may be redirect targets (no open redirect). The
+ * target is parsed as a browser would (which drops tabs and newlines and
+ * reads "\\" as "/"), and must stay on this origin; control characters and
+ * protocol-relative forms are refused outright.
+ */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+  if (typeof target !== "string" || target.length > 2000) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//")) return fallback;
+  let decoded = target;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    return fallback;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (decoded.startsWith("//") || /^\/[\\\u0000-\u001f]/.test(decoded)) return fallback;
+  const base = "http://same.invalid";
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base) return fallback;
+  return url.pathname + url.search + url.hash;
 }
