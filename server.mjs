@@ -5,7 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
-import { bodyGuard, methodGuard, securityHeaders, seeOtherAfterPost } from "./server/request-guards.mjs";
+import { bodyGuard, methodGuard, securityHeaders, seeOtherAfterPost, trustProxySetting } from "./server/request-guards.mjs";
 
 const DEV = process.argv.includes("--dev");
 if (!process.env.NODE_ENV) process.env.NODE_ENV = DEV ? "development" : "production";
@@ -22,7 +22,7 @@ function failStart(error) {
 
 const server = express();
 server.disable("x-powered-by");
-server.set("trust proxy", process.env.TRUST_PROXY === "true");
+server.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
 
 server.use(methodGuard);
 server.use(securityHeaders({ https: (process.env.PUBLIC_URL ?? "").startsWith("https://") }));

@@ -94,3 +94,16 @@ export function securityHeaders({ https }) {
     next();
   };
 }
+
+/**
+ * TRUST_PROXY → Express's "trust proxy": never "trust everything", which
+ * would let any client choose its address with its own X-Forwarded-For.
+ * "true" means one proxy in front (nginx, Caddy), a number that many hops,
+ * anything else the proxies' addresses.
+ */
+export function trustProxySetting(value) {
+  if (!value || value === "false") return false;
+  if (value === "true") return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((v) => v.trim());
+}

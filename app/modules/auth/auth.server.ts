@@ -4,7 +4,7 @@ import { FormStrategy } from "remix-auth-form";
 import { z } from "zod";
 import { db } from "~/modules/platform/db.server";
 import { dummyPasswordHash, verifyPassword } from "./passwords.server";
-import { RATE_LIMIT_MESSAGE, clientIp, hitRateLimits } from "./rate-limit.server";
+import { RATE_LIMIT_MESSAGE, applyLoginDelay, checkLoginAllowed, clientIp, recordLoginFailure, recordLoginSuccess } from "./rate-limit.server";
 import { createSession, destroySession, getSessionUser, type SessionUser } from "./session.server";
 import { normaliseEmail } from "./users.server";
 
@@ -24,6 +24,7 @@ export class LoginError extends Error {
   constructor(
     message: string,
     readonly status: number = 400,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -41,11 +42,17 @@ authenticator.use(
     const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
     if (!parsed.success) throw new LoginError(MSG_FILL_ALL);
     const { email, password } = parsed.data;
-    const limit = hitRateLimits([`login:ip:${clientIp(request)}`, `login:email:${email}`]);
-    if (!limit.ok) throw new LoginError(RATE_LIMIT_MESSAGE, 429);
+    const ip = clientIp(request);
+    const gate = await checkLoginAllowed(email, ip);
+    if (!gate.ok) throw new LoginError(RATE_LIMIT_MESSAGE, 429, gate.retryAfterSeconds);
+    await applyLoginDelay(gate.delayMs);
     const user = await db().selectFrom("users").select(["id", "password_hash"]).where("email", "=", email).executeTakeFirst();
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
-    if (!user || !ok) throw new LoginError(MSG_INVALID_CREDENTIALS, 401);
+    if (!user || !ok) {
+      await recordLoginFailure(email, ip);
+      throw new LoginError(MSG_INVALID_CREDENTIALS, 401);
+    }
+    await recordLoginSuccess(email, ip);
     return { userId: user.id };
   }),
   "form",
@@ -63,6 +70,8 @@ export async function login(request: Request, allowedRoles: ("admin" | "broker")
   const role = await roleOf(result.userId);
   // A valid broker password is still not an admin login.
   if (!role || !allowedRoles.includes(role)) throw new LoginError(MSG_INVALID_CREDENTIALS, 401);
+  // A new session id at every sign-in (no session fixation): the one the browser had is dropped.
+  await destroySession(request);
   return { userId: result.userId, role, setCookie: await createSession(result.userId) };
 }
 

@@ -31,10 +31,21 @@ export function onLeadCreated(hook: AfterCreateHook): void {
   afterCreateHooks.push(hook);
 }
 
-export async function createLead(input: NewLeadInput): Promise<CreatedLead> {
-  const created = await db()
+/** A second identical send from the site within this window is the same lead (double click, resent form). */
+export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+
+export async function createLead(input: NewLeadInput): Promise<CreatedLead & { duplicate?: boolean }> {
+  const result = await db()
     .transaction()
-    .execute((tx) => insertLead(tx, input));
+    .execute(async (tx) => {
+      if ((input.source ?? "site") === "site") {
+        const twin = await findRecentTwin(tx, input);
+        if (twin) return { ...twin, duplicate: true as const };
+      }
+      return insertLead(tx, input);
+    });
+  if ("duplicate" in result) return result;
+  const created = result;
   for (const hook of afterCreateHooks) {
     try {
       await hook({ ...created, input });
@@ -43,6 +54,21 @@ export async function createLead(input: NewLeadInput): Promise<CreatedLead> {
     }
   }
   return created;
+}
+
+async function findRecentTwin(tx: Tx, input: NewLeadInput): Promise<CreatedLead | null> {
+  const since = new Date(Date.now() - DUPLICATE_WINDOW_MS).toISOString();
+  let q = tx
+    .selectFrom("leads")
+    .leftJoin("brokers", "brokers.id", "leads.broker_id")
+    .select(["leads.id", "leads.broker_id", "brokers.phone as broker_phone", "leads.property_id"])
+    .where("leads.email", "=", input.email.trim().toLowerCase())
+    .where("leads.phone", "=", input.phone.trim())
+    .where("leads.message", "=", input.message.trim())
+    .where("leads.created_at", ">=", since);
+  q = input.propertyId != null ? q.where("leads.property_id", "=", input.propertyId) : q.where("leads.property_id", "is", null);
+  const row = await q.orderBy("leads.id", "desc").executeTakeFirst();
+  return row ? { id: row.id, brokerId: row.broker_id, brokerPhone: row.broker_phone ?? null, propertyId: row.property_id } : null;
 }
 
 export async function insertLead(tx: Tx, input: NewLeadInput): Promise<CreatedLead> {

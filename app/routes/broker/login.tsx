@@ -29,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
     }
     return redirectWithToast(safeRedirect(submission.value.redirectTo, "/broker/dashboard"), { type: "success", message: "Login realizado com sucesso!" }, { headers: { "Set-Cookie": setCookie } });
   } catch (error) {
-    if (error instanceof LoginError) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status });
+    if (error instanceof LoginError) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status, headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined });
     throw error;
   }
 }

@@ -159,13 +159,19 @@ describe("form messages", () => {
     expect(JSON.stringify(r.body)).not.toContain("senha-boa");
   });
 
-  it("unknown e-mail: 'Email não cadastrado' and no mail", async () => {
+  it("an unknown e-mail gets the same answer as an account (no enumeration), and its mailbox is told no account uses it", async () => {
+    const broker = await makeBroker();
+    const known = reply(await run(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: broker.email }, { ip: "10.7.0.1" })))));
     const before = outboxFiles().length;
-    const r = reply(await run(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: "ninguem@teste.com.br" })))));
-    expect(r.status).toBe(400);
-    expect(r.body.result.error.email).toEqual(["Email não cadastrado"]);
-    expect(outboxFiles().length).toBe(before);
+    const unknown = reply(await run(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: "ninguem@teste.com.br" }, { ip: "10.7.0.2" })))));
+    expect(unknown.status).toBe(known.status);
+    expect(JSON.stringify(unknown.body)).toBe(JSON.stringify(known.body));
+    expect(outboxFiles().length).toBe(before + 1);
+    const mail = JSON.stringify(lastMailTo("ninguem@teste.com.br"));
+    expect(mail).toContain("nenhuma conta usa este endere");
+    expect(mail).not.toContain("reset-password?token=");
   });
+
 
   it("empty e-mail: 'Informe seu email'", async () => {
     const r = reply(await run(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: "   " })))));
@@ -173,12 +179,15 @@ describe("form messages", () => {
     expect(r.body.result.error.email).toEqual(["Informe seu email"]);
   });
 
-  it("an admin e-mail is not a broker: 'Email não cadastrado'", async () => {
+  it("an admin e-mail is not a broker: the same answer, and no reset link is sent", async () => {
     const { makeAdmin } = await import("../../helpers");
     const admin = await makeAdmin();
-    const r = reply(await run(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: admin.email })))));
-    expect(r.body.result.error.email).toEqual(["Email não cadastrado"]);
+    const r = reply(await run(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: admin.email }, { ip: "10.7.0.3" })))));
+    expect(r.body.sent).toBe(true);
+    const mail = JSON.stringify(lastMailTo(admin.email));
+    expect(mail).not.toContain("reset-password?token=");
   });
+
 });
 
 describe("forgot-password rate limit", () => {
