@@ -22,7 +22,9 @@ RUN npm run build \
 
 # ── runtime: production dependencies and the build only ──────────────────────
 FROM node:20-bookworm-slim AS runtime
+# No demo data (and so no demo account) in the image unless SEED_DEMO=true is passed.
 ENV NODE_ENV=production \
+    SEED_DEMO=false \
     PORT=3000 \
     DATA_DIR=/data \
     BUILD_DIR=/app/build

@@ -5,6 +5,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
+import { bodyGuard, methodGuard, securityHeaders, seeOtherAfterPost, trustProxySetting } from "./server/request-guards.mjs";
 
 const DEV = process.argv.includes("--dev");
 if (!process.env.NODE_ENV) process.env.NODE_ENV = DEV ? "development" : "production";
@@ -21,7 +22,10 @@ function failStart(error) {
 
 const server = express();
 server.disable("x-powered-by");
-server.set("trust proxy", process.env.TRUST_PROXY === "true");
+server.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
+
+server.use(methodGuard);
+server.use(securityHeaders({ https: (process.env.PUBLIC_URL ?? "").startsWith("https://") }));
 
 // One structured log line per request.
 server.use((req, res, next) => {
@@ -66,6 +70,8 @@ server.use((req, res, next) => {
   next();
 });
 
+server.use(bodyGuard);
+server.use(seeOtherAfterPost);
 server.use(compression());
 
 let port;

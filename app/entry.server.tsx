@@ -3,17 +3,36 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { NonceContext } from "~/components/layout/nonce";
 import { InlineCssContext } from "~/components/layout/inline-css";
 import { INLINE_CSS } from "../server/inline-css";
 
 /**
  * React Router's default Node entry, plus the inlined stylesheet (see
- * components/inline-css.tsx) and a few security headers.
+ * components/inline-css.tsx) and the Content-Security-Policy with this response's nonce.
  */
 export const streamTimeout = 5_000;
 
-export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext) {
+/** Scripts only from this site or carrying this response's nonce; the map embed of /contato is the one frame. */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-src https://www.openstreetmap.org",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'self'",
+  ].join("; ");
+}
+
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, routerContext: EntryContext, loadContext?: AppLoadContext) {
+  const nonce = loadContext?.cspNonce ?? "";
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -25,10 +44,13 @@ export default function handleRequest(request: Request, responseStatusCode: numb
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <InlineCssContext.Provider value={INLINE_CSS}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </InlineCssContext.Provider>,
+      <NonceContext.Provider value={nonce}>
+        <InlineCssContext.Provider value={INLINE_CSS}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineCssContext.Provider>
+      </NonceContext.Provider>,
       {
+        nonce: nonce || undefined,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -40,9 +62,8 @@ export default function handleRequest(request: Request, responseStatusCode: numb
           });
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          responseHeaders.set("X-Content-Type-Options", "nosniff");
-          responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
-          if (!responseHeaders.has("X-Frame-Options")) responseHeaders.set("X-Frame-Options", "SAMEORIGIN");
+          // nosniff, Referrer-Policy, X-Frame-Options and HSTS are set for every answer by server/request-guards.mjs
+          if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
         },

@@ -11,6 +11,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { InlineStyles } from "~/components/layout/inline-css";
+import { useNonce } from "~/components/layout/nonce";
 import { Toaster } from "~/components/ui/toaster";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { readToast } from "~/modules/auth/toast.server";
@@ -26,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="pt-BR">
       <head>
@@ -38,8 +40,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

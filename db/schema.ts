@@ -33,6 +33,15 @@ export interface SessionsTable {
   user_id: string;
   expires_at: Timestamp;
   created_at: Timestamp;
+  /** Last request of the session, for the idle timeout (migration 0004). */
+  last_seen_at: Timestamp | null;
+}
+
+/** rate-limiter-flexible's store (migration 0004): `expire` is epoch milliseconds. */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | null;
 }
 
 export interface PasswordResetTokensTable {
@@ -429,6 +438,7 @@ export interface Database {
   users: UsersTable;
   brokers: BrokersTable;
   sessions: SessionsTable;
+  rate_limits: RateLimitsTable;
   password_reset_tokens: PasswordResetTokensTable;
   crm_admins: CrmAdminsTable;
   properties: PropertiesTable;

@@ -1,4 +1,10 @@
 import "react-router";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    cspNonce?: string;
+  }
+}
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { pageCache } from "./page-cache";
@@ -13,9 +19,12 @@ export { bootstrap, shutdown } from "~/modules/platform/bootstrap.server";
 export { runCli } from "./cli";
 
 export const app = express();
+app.disable("x-powered-by");
 app.use(pageCache());
 app.use(
   createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
+    // the CSP nonce made per request by server/request-guards.mjs (empty under tests and the dev server's first request)
+    getLoadContext: (_req, res) => ({ cspNonce: typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "" }),
   }),
 );

@@ -14,7 +14,7 @@ const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 1_000_000;
 const CACHEABLE = /^\/(?:|imoveis|buscar|alugar|sobre|contato|privacidade|blog|categoria\/[^/]+|imovel\/[^/]+)(?:\.data)?$/;
 
-type Entry = { version: number; at: number; status: number; headers: [string, string][]; body: Buffer };
+type Entry = { version: number; at: number; status: number; headers: [string, string][]; body: Buffer; nonce: string };
 const cache = new Map<string, Entry>();
 
 async function catalogueVersion(): Promise<number> {
@@ -39,16 +39,19 @@ export function pageCache() {
     const hit = cache.get(key);
     if (hit && hit.version === version && Date.now() - hit.at < TTL_MS) {
       res.status(hit.status);
-      for (const [name, value] of hit.headers) res.setHeader(name, value);
+      // A CSP nonce is never reused: the cached page gets this response's nonce.
+      const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
+      const swap = (text: string) => (hit.nonce && nonce ? text.split(hit.nonce).join(nonce) : text);
+      for (const [name, value] of hit.headers) res.setHeader(name, name === "content-security-policy" ? swap(value) : value);
       res.setHeader("X-Page-Cache", "hit");
-      res.end(hit.body);
+      res.end(hit.nonce && nonce ? Buffer.from(swap(hit.body.toString("utf8"))) : hit.body);
       return;
     }
     if (hit) cache.delete(key);
     capture(res, (status, headers, body) => {
       if (status !== 200 || headers.some(([n]) => n === "set-cookie") || body.length > MAX_BODY_BYTES) return;
       if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value as string);
-      cache.set(key, { version, at: Date.now(), status, headers, body });
+      cache.set(key, { version, at: Date.now(), status, headers, body, nonce: typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "" });
     });
     res.setHeader("X-Page-Cache", "miss");
     next();

@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db } from "~/modules/platform/db.server";
 import { dummyPasswordHash, verifyPassword } from "./passwords.server";
-import { RATE_LIMIT_MESSAGE, clientIp, hitRateLimits } from "./rate-limit.server";
+import { RATE_LIMIT_MESSAGE, applyLoginDelay, checkLoginAllowed, clientIp, recordLoginFailure, recordLoginSuccess } from "./rate-limit.server";
 import { createSession, destroySession, getSessionUser, type SessionUser } from "./session.server";
 import { LOGIN_MESSAGES, loginSchema } from "./login-schema";
 
@@ -14,6 +14,7 @@ export class LoginError extends Error {
   constructor(
     message: string,
     readonly status: number = 400,
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -31,11 +32,17 @@ authenticator.use(
     const parsed = loginSchema.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
     if (!parsed.success) throw new LoginError(MSG_FILL_ALL);
     const { email, password } = parsed.data;
-    const limit = hitRateLimits([`login:ip:${clientIp(request)}`, `login:email:${email}`]);
-    if (!limit.ok) throw new LoginError(RATE_LIMIT_MESSAGE, 429);
+    const ip = clientIp(request);
+    const gate = await checkLoginAllowed(email, ip);
+    if (!gate.ok) throw new LoginError(RATE_LIMIT_MESSAGE, 429, gate.retryAfterSeconds);
+    await applyLoginDelay(gate.delayMs);
     const user = await db().selectFrom("users").select(["id", "password_hash"]).where("email", "=", email).executeTakeFirst();
     const ok = await verifyPassword(password, user?.password_hash ?? (await dummyPasswordHash()));
-    if (!user || !ok) throw new LoginError(MSG_INVALID_CREDENTIALS, 401);
+    if (!user || !ok) {
+      await recordLoginFailure(email, ip);
+      throw new LoginError(MSG_INVALID_CREDENTIALS, 401);
+    }
+    await recordLoginSuccess(email, ip);
     return { userId: user.id };
   }),
   "form",
@@ -59,6 +66,8 @@ export async function login(request: Request, allowedRoles: ("admin" | "broker")
   // A valid broker password is still not an admin login.
   if (!role || !allowedRoles.includes(role)) throw new LoginError(MSG_INVALID_CREDENTIALS, 401);
   const active = role === "admin" || (await isActiveBroker(result.userId));
+  // A new session id at every sign-in (no session fixation): the one the browser had is dropped.
+  await destroySession(request);
   return { userId: result.userId, role, active, setCookie: await createSession(result.userId) };
 }
 
@@ -102,8 +111,32 @@ export async function optionalUser(request: Request): Promise<SessionUser | null
   return getSessionUser(request);
 }
 
-/** Only same-site paths may be redirect targets (no open redirect). */
+/**
+ * Only same-origin paths may be redirect targets (no open redirect). The
+ * target is parsed as a browser would (which drops tabs and newlines and
+ * reads "\\" as "/"), and must stay on this origin; control characters and
+ * protocol-relative forms are refused outright.
+ */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof target !== "string" || !target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  return target;
+  if (typeof target !== "string" || target.length > 2000) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(target)) return fallback;
+  if (!target.startsWith("/") || target.startsWith("//")) return fallback;
+  let decoded = target;
+  try {
+    decoded = decodeURIComponent(target);
+  } catch {
+    return fallback;
+  }
+  // eslint-disable-next-line no-control-regex
+  if (decoded.startsWith("//") || /^\/[\\\u0000-\u001f]/.test(decoded)) return fallback;
+  const base = "http://same.invalid";
+  let url: URL;
+  try {
+    url = new URL(target, base);
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== base) return fallback;
+  return url.pathname + url.search + url.hash;
 }

@@ -1,3 +1,5 @@
+import { passwordProblem } from "./password-policy.server";
+import { PASSWORD_MESSAGES } from "./password-rules";
 import crypto from "node:crypto";
 import { config } from "~/modules/platform/config.server";
 import { db, nowIso } from "~/modules/platform/db.server";
@@ -25,8 +27,18 @@ export async function requestPasswordReset(emailInput: string, now: Date = new D
     .select(["users.id as userId", "brokers.name"])
     .where("brokers.email", "=", email)
     .executeTakeFirst();
-  if (!broker) return { ok: false, error: "not-found" };
+  if (!broker) {
+    // Only the mailbox's owner learns that no account uses it; the screen says the same as for an account.
+    await sendMail({
+      to: email,
+      subject: "Redefinição de senha",
+      text: `Olá!\n\nRecebemos um pedido para redefinir a senha de uma conta da Lar Imóveis com este e-mail, mas nenhuma conta usa este endereço.\n\nSe foi você, confira o e-mail cadastrado com a imobiliária. Se não foi, ignore esta mensagem.`,
+    });
+    return { ok: true };
+  }
   const token = crypto.randomBytes(32).toString("base64url");
+  // A newer link makes the older ones useless.
+  await db().updateTable("password_reset_tokens").set({ used_at: nowIso() }).where("user_id", "=", broker.userId).where("used_at", "is", null).execute();
   await db()
     .insertInto("password_reset_tokens")
     .values({
@@ -59,9 +71,17 @@ export async function checkResetToken(token: string | null | undefined, now: Dat
 }
 
 /** Consumes the token and sets the password in one transaction; old sessions end. */
+export class WeakPasswordError extends Error {
+  constructor(readonly problem: "too-short" | "common") {
+    super(problem === "too-short" ? PASSWORD_MESSAGES.tooShort : PASSWORD_MESSAGES.common);
+  }
+}
+
 export async function resetPassword(token: string, password: string): Promise<TokenCheck> {
   const check = await checkResetToken(token);
   if (!check.ok) return check;
+  const problem = passwordProblem(password);
+  if (problem) throw new WeakPasswordError(problem);
   const consumed = await db().transaction().execute(async (tx) => {
     const result = await tx
       .updateTable("password_reset_tokens")

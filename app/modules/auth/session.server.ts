@@ -8,6 +8,10 @@ import { db, nowIso } from "~/modules/platform/db.server";
  * sessions table holds who it belongs to and when it expires.
  */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+/** Staff sessions also end after 8 hours without a request (idle timeout). */
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, not on every request. */
+const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
 let sessionCookie: ReturnType<typeof createCookie> | null = null;
 function cookie() {
@@ -35,7 +39,7 @@ export async function createSession(userId: string): Promise<string> {
   const id = crypto.randomBytes(32).toString("base64url");
   await db()
     .insertInto("sessions")
-    .values({ id, user_id: userId, created_at: nowIso(), expires_at: new Date(Date.now() + SESSION_TTL_MS).toISOString() })
+    .values({ id, user_id: userId, created_at: nowIso(), last_seen_at: nowIso(), expires_at: new Date(Date.now() + SESSION_TTL_MS).toISOString() })
     .execute();
   return cookie().serialize(id);
 }
@@ -68,6 +72,8 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     .leftJoin("brokers", "brokers.user_id", "users.id")
     .select([
       "sessions.expires_at",
+      "sessions.last_seen_at",
+      "sessions.created_at",
       "users.id as user_id",
       "users.email",
       "users.name",
@@ -81,10 +87,13 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     .where("sessions.id", "=", id)
     .executeTakeFirst();
   if (!row) return null;
-  if (row.expires_at < nowIso()) {
+  const now = Date.now();
+  const lastSeen = Date.parse(row.last_seen_at ?? row.created_at);
+  if (row.expires_at < nowIso() || now - lastSeen > SESSION_IDLE_MS) {
     await db().deleteFrom("sessions").where("id", "=", id).execute();
     return null;
   }
+  if (now - lastSeen > TOUCH_EVERY_MS) await db().updateTable("sessions").set({ last_seen_at: new Date(now).toISOString() }).where("id", "=", id).execute();
   return {
     id: row.user_id,
     email: row.email,

@@ -5,7 +5,7 @@ import { toastSchema, type Toast } from "./toast";
 /** Flash messages (toasts): a signed cookie that lives one redirect, validated when read. */
 let flashCookie: ReturnType<typeof createCookie> | null = null;
 function flash() {
-  flashCookie ??= createCookie("__flash", { httpOnly: true, sameSite: "lax", path: "/", secrets: [config().sessionSecret], maxAge: 60 });
+  flashCookie ??= createCookie("__flash", { httpOnly: true, sameSite: "lax", path: "/", secure: config().publicUrl.startsWith("https://"), secrets: [config().sessionSecret], maxAge: 60 });
   return flashCookie;
 }
 

@@ -1,15 +1,21 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import { LEAD_MESSAGES, leadFormSchema } from "~/modules/leads/lead-form";
 import { isHoneypotFilled } from "./honeypot";
 import { createLead } from "./leads.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
-import { RATE_LIMIT_MESSAGE, clientIp, hitRateLimits } from "~/modules/auth/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, clientIp, hitFormLimit, retryAfterHeaders } from "~/modules/auth/rate-limit.server";
+import { config } from "~/modules/platform/config.server";
 
 export { leadFormSchema } from "~/modules/leads/lead-form";
 
-/** Leads per visitor address per window; the maximum comes from RATE_LIMIT_MAX. */
-const LEAD_WINDOW_MS = 10 * 60 * 1000;
+/**
+ * Per visitor address and 10 minutes: RATE_LIMIT_MAX leads, and three times
+ * as many posts of any kind (invalid ones too, so a flood of bad posts
+ * cannot keep the server rendering error pages).
+ */
+const LEAD_WINDOW_S = 10 * 60;
 
 /**
  * The action behind every public lead form (/contato, /imovel/…): validates
@@ -18,6 +24,12 @@ const LEAD_WINDOW_MS = 10 * 60 * 1000;
  * Conform reply, so the form shows the messages with or without JavaScript.
  */
 export async function leadFormAction(request: Request, context: { propertyId: number | null }) {
+  const ip = clientIp(request);
+  const posts = await hitFormLimit("lead_posts", ip, { max: config().RATE_LIMIT_MAX * 3, windowSeconds: LEAD_WINDOW_S });
+  if (!posts.ok) {
+    const refused: SubmissionResult<string[]> = { status: "error", initialValue: {}, error: { "": [RATE_LIMIT_MESSAGE] } };
+    return data(refused, { status: 429, headers: retryAfterHeaders(posts) });
+  }
   const formData = await request.formData();
   const url = new URL(request.url);
 
@@ -25,21 +37,15 @@ export async function leadFormAction(request: Request, context: { propertyId: nu
 
   // A filled honeypot is a bot: it sees the usual success and nothing is stored.
   if (isHoneypotFilled(formData)) {
-    log.info("lead honeypot triggered", { ip: clientIp(request) });
+    log.info("lead honeypot triggered", { ip });
     const name = submission.status === "success" ? submission.value.name : "";
     return redirect(thanksUrl({ name, brokerId: null, brokerPhone: null, ref: null }));
   }
 
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
-  // Only complete submissions count: a visitor without JavaScript who fixes a typo is not a flood.
-  const limit = hitRateLimits([`lead:ip:${clientIp(request)}`], { windowMs: LEAD_WINDOW_MS });
-  if (!limit.ok) {
-    return data(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), {
-      status: 429,
-      headers: { "Retry-After": String(limit.retryAfterSeconds) },
-    });
-  }
+  const limit = await hitFormLimit("lead_created", ip, { windowSeconds: LEAD_WINDOW_S });
+  if (!limit.ok) return data(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), { status: 429, headers: retryAfterHeaders(limit) });
 
   const { name, email, phone, message } = submission.value;
   const ref = submission.value.ref || url.searchParams.get("ref") || null;

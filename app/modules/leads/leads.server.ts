@@ -27,13 +27,40 @@ export type NewLeadInput = {
 
 export type CreatedLead = { id: number; brokerId: string | null; brokerPhone: string | null; propertyId: number | null };
 
-export async function createLead(input: NewLeadInput): Promise<CreatedLead> {
-  const created = await db()
+/** A second identical send from the site within this window is the same lead (double click, resent form). */
+export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
+
+export async function createLead(input: NewLeadInput): Promise<CreatedLead & { duplicate?: boolean }> {
+  const result = await db()
     .transaction()
-    .execute((tx) => insertLead(tx, input));
+    .execute(async (tx) => {
+      if ((input.source ?? "site") === "site") {
+        const twin = await findRecentTwin(tx, input);
+        if (twin) return { ...twin, duplicate: true as const };
+      }
+      return insertLead(tx, input);
+    });
+  // A resent form is the lead already made: no second round of reactions.
+  if ("duplicate" in result) return result;
+  const created = result;
   // Reactions (lead-hooks.server.ts) run after the commit and after the visitor's response.
   afterLeadCreated({ ...created, input });
   return created;
+}
+
+async function findRecentTwin(tx: Tx, input: NewLeadInput): Promise<CreatedLead | null> {
+  const since = new Date(Date.now() - DUPLICATE_WINDOW_MS).toISOString();
+  let q = tx
+    .selectFrom("leads")
+    .leftJoin("brokers", "brokers.id", "leads.broker_id")
+    .select(["leads.id", "leads.broker_id", "brokers.phone as broker_phone", "leads.property_id"])
+    .where("leads.email", "=", input.email.trim().toLowerCase())
+    .where("leads.phone", "=", input.phone.trim())
+    .where("leads.message", "=", input.message.trim())
+    .where("leads.created_at", ">=", since);
+  q = input.propertyId != null ? q.where("leads.property_id", "=", input.propertyId) : q.where("leads.property_id", "is", null);
+  const row = await q.orderBy("leads.id", "desc").executeTakeFirst();
+  return row ? { id: row.id, brokerId: row.broker_id, brokerPhone: row.broker_phone ?? null, propertyId: row.property_id } : null;
 }
 
 export async function insertLead(tx: Tx, input: NewLeadInput): Promise<CreatedLead> {

@@ -40,8 +40,9 @@ async function run(): Promise<{ port: number }> {
   }
   // Printed at every start (not only the first) while the demo admin exists,
   // so whoever runs `npm start` again still sees how to sign in.
-  if (await demoAdminExists()) {
-    const lines = demoLoginLines().map((l) => l.replaceAll("PORT", String(cfg.PORT)));
+  const demoLines = (await demoAdminExists()) ? demoLoginLines() : [];
+  if (demoLines.length) {
+    const lines = demoLines.map((l) => l.replaceAll("PORT", String(cfg.PORT)));
     if (cfg.LOG_LEVEL !== "silent") process.stdout.write(`\nDemo logins:\n  ${lines.join("\n  ")}\n\n`);
   }
   await ensureProjectLogo();

@@ -31,8 +31,14 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be one of debug, info, warn, error, silent" }).default("info"),
   /** Requests per window for login and public forms; tests raise it. */
   RATE_LIMIT_MAX: z.coerce.number({ error: "must be a whole number of at least 1" }).int("must be a whole number of at least 1").min(1, "must be a whole number of at least 1").default(10),
-  /** Behind a reverse proxy: take the client address from X-Forwarded-For (read by server.mjs). */
-  TRUST_PROXY: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+  /**
+   * Behind a reverse proxy: how far to trust X-Forwarded-For (read by server.mjs): false, a number
+   * of proxy hops (true = 1), or the proxies' addresses/subnets separated by commas.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*|loopback|linklocal|uniquelocal)$/, "must be false, a number of proxy hops, or proxy addresses separated by commas")
+    .default("false"),
   /** WhatsApp gateway (Evolution API v2); when set, they take the place of the admin's stored settings. */
   EVOLUTION_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
   EVOLUTION_API_KEY: z.string().min(8, "must have at least 8 characters").optional(),

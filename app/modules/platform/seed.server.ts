@@ -1,4 +1,8 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import sharp from "sharp";
+import { config } from "./config.server";
 import type { NewProperty, PropertyKind, PropertyTypeCode } from "#db/schema";
 import { foldText, propertySlug } from "~/utils/slug";
 import { bulkLoadProperties } from "#db/bulk";
@@ -14,12 +18,42 @@ import { createAdmin, createBroker } from "~/modules/auth/users.server";
  * generated photos, brokers, an admin, leads over the CRM stages), and a
  * bulk mode for benchmarks. Deterministic: the same seed gives the same data.
  */
-export const DEMO_ADMIN = { email: "admin@larimoveis.com.br", password: "admin-demo-2026" };
+export const DEMO_ADMIN = { email: "admin@larimoveis.com.br" };
 export const DEMO_BROKERS = [
-  { name: "Ana Souza", email: "ana@larimoveis.com.br", password: "corretor-demo", phone: "(11) 98765-4321", customUrlPath: "ana-souza", isActive: true },
-  { name: "Bruno Lima", email: "bruno@larimoveis.com.br", password: "corretor-demo", phone: "(19) 99876-5432", customUrlPath: "bruno-lima", isActive: true },
-  { name: "Carla Mendes", email: "carla@larimoveis.com.br", password: "corretor-demo", phone: "(13) 97654-3210", customUrlPath: "carla-mendes", isActive: false },
+  { name: "Ana Souza", email: "ana@larimoveis.com.br", phone: "(11) 98765-4321", customUrlPath: "ana-souza", isActive: true },
+  { name: "Bruno Lima", email: "bruno@larimoveis.com.br", phone: "(19) 99876-5432", customUrlPath: "bruno-lima", isActive: true },
+  { name: "Carla Mendes", email: "carla@larimoveis.com.br", phone: "(13) 97654-3210", customUrlPath: "carla-mendes", isActive: false },
 ];
+
+/**
+ * No password written in the repository opens an account: the demo
+ * accounts get random passwords, made once per installation and kept (owner
+ * read-only) in DATA_DIR/demo-logins.json, which start-up prints.
+ */
+export const DEMO_LOGINS_FILE = "demo-logins.json";
+export type DemoCredentials = Record<string, string>; // e-mail → password
+
+function demoLoginsPath(): string {
+  return path.join(config().dataDir, DEMO_LOGINS_FILE);
+}
+
+export function readDemoCredentials(): DemoCredentials | null {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(demoLoginsPath(), "utf8"));
+    return parsed && typeof parsed === "object" ? (parsed as DemoCredentials) : null;
+  } catch {
+    return null;
+  }
+}
+
+function ensureDemoCredentials(): DemoCredentials {
+  const existing = readDemoCredentials();
+  if (existing) return existing;
+  const made: DemoCredentials = {};
+  for (const email of [DEMO_ADMIN.email, ...DEMO_BROKERS.map((b) => b.email)]) made[email] = randomBytes(9).toString("base64url");
+  fs.writeFileSync(demoLoginsPath(), JSON.stringify(made, null, 2) + "\n", { mode: 0o600 });
+  return made;
+}
 
 function rng(seed: number) {
   let s = seed >>> 0;
@@ -189,10 +223,14 @@ export async function isDatabaseEmpty(): Promise<boolean> {
   return Number(row.n) === 0 && Number(props.n) === 0;
 }
 
+/** The demo logins of this installation (empty when it has none). */
 export function demoLoginLines(): string[] {
+  const creds = readDemoCredentials();
+  if (!creds) return [];
   return [
-    `Admin:   ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (http://localhost:PORT/login)`,
-    ...DEMO_BROKERS.map((b) => `Broker:  ${b.email} / ${b.password}${b.isActive ? "" : " (inactive)"}  (http://localhost:PORT/broker/login)`),
+    `Admin:   ${DEMO_ADMIN.email} / ${creds[DEMO_ADMIN.email]}  (http://localhost:PORT/login)`,
+    ...DEMO_BROKERS.map((b) => `Broker:  ${b.email} / ${creds[b.email]}${b.isActive ? "" : " (inactive)"}  (http://localhost:PORT/broker/login)`),
+    `(kept in ${demoLoginsPath()})`,
   ];
 }
 
@@ -202,11 +240,14 @@ export async function seedDemo(options: { force?: boolean; propertyCount?: numbe
   const pool = await ensurePhotoPool();
   await ensureDefaultPipeline();
 
-  const adminId = (await db().selectFrom("users").select("id").where("email", "=", DEMO_ADMIN.email).executeTakeFirst())?.id ?? (await createAdmin({ ...DEMO_ADMIN, name: "Administrador" }));
+  const creds = ensureDemoCredentials();
+  const adminId =
+    (await db().selectFrom("users").select("id").where("email", "=", DEMO_ADMIN.email).executeTakeFirst())?.id ??
+    (await createAdmin({ email: DEMO_ADMIN.email, password: creds[DEMO_ADMIN.email], name: "Administrador" }));
   const brokerIds: string[] = [];
   for (const b of DEMO_BROKERS) {
     const existing = await db().selectFrom("brokers").select("id").where("email", "=", b.email).executeTakeFirst();
-    brokerIds.push(existing?.id ?? (await createBroker(b)).brokerId);
+    brokerIds.push(existing?.id ?? (await createBroker({ ...b, password: creds[b.email] })).brokerId);
   }
 
   const count = options.propertyCount ?? 64;

@@ -25,7 +25,7 @@ export async function action({ request }: Route.ActionArgs) {
     const { setCookie } = await login(request, ["admin"]);
     return redirectWithToast(safeRedirect(submission.value.redirectTo, "/admin"), { type: "success", message: "Login realizado com sucesso!" }, { headers: { "Set-Cookie": setCookie } });
   } catch (error) {
-    if (error instanceof LoginError) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status });
+    if (error instanceof LoginError) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status, headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined });
     throw error;
   }
 }
@@ -52,3 +52,6 @@ export default function AdminLogin() {
   );
 }
 
+
+/** Lets a refused post carry its Retry-After (429) to the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);

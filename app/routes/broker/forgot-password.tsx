@@ -7,7 +7,7 @@ import { Alert, Button, Field, Input } from "~/components/ui";
 import { config } from "~/modules/platform/config.server";
 import { log, errorFields } from "~/modules/platform/logger.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
-import { RATE_LIMIT_MESSAGE, clientIp, hitRateLimits } from "~/modules/auth/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, clientIp, hitFormLimit, retryAfterHeaders } from "~/modules/auth/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Recuperar senha | Lar Imóveis" }, { name: "robots", content: "noindex" }];
@@ -20,11 +20,14 @@ export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   // Half the login allowance (5 by default): each request sends an e-mail. Tied to RATE_LIMIT_MAX so the e2e server can raise it.
-  const limit = hitRateLimits([`forgot:ip:${clientIp(request)}`, `forgot:email:${submission.value.email}`], { max: Math.max(1, Math.ceil(config().RATE_LIMIT_MAX / 2)) });
-  if (!limit.ok) return data({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), sent: false }, { status: 429 });
+  const max = Math.max(1, Math.ceil(config().RATE_LIMIT_MAX / 2));
+  for (const [name, key] of [["forgot_ip", clientIp(request)], ["forgot_email", submission.value.email]] as const) {
+    const limit = await hitFormLimit(name, key, { max, windowSeconds: 15 * 60 });
+    if (!limit.ok) return data({ result: submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), sent: false }, { status: 429, headers: retryAfterHeaders(limit) });
+  }
   try {
-    const outcome = await requestPasswordReset(submission.value.email);
-    if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: { email: ["Email não cadastrado"] } }), sent: false }, { status: 400 });
+    // The same answer for any address (no account enumeration): see docs/decisions.md.
+    await requestPasswordReset(submission.value.email);
   } catch (error) {
     log.error("password reset mail failed", errorFields(error));
     return data({ result: submission.reply({ formErrors: ["Erro ao enviar email"] }), sent: false }, { status: 500 });
@@ -68,3 +71,6 @@ export default function ForgotPassword() {
     </AuthCard>
   );
 }
+
+/** Lets a refused post carry its Retry-After (429) to the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);

@@ -27,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
     if (!active) throw redirect("/broker/bloqueado", { headers: { "Set-Cookie": setCookie } });
     return redirectWithToast(safeRedirect(submission.value.redirectTo, "/broker/dashboard"), { type: "success", message: "Login realizado com sucesso!" }, { headers: { "Set-Cookie": setCookie } });
   } catch (error) {
-    if (error instanceof LoginError) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status });
+    if (error instanceof LoginError) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status, headers: error.retryAfterSeconds ? { "Retry-After": String(error.retryAfterSeconds) } : undefined });
     throw error;
   }
 }
@@ -54,3 +54,6 @@ export default function BrokerLogin() {
     </AuthCard>
   );
 }
+
+/** Lets a refused post carry its Retry-After (429) to the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);

@@ -4,7 +4,8 @@ import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "r
 import { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert, Button, Field, Input, buttonClass } from "~/components/ui";
-import { checkResetToken, resetPassword } from "~/modules/auth/password-reset.server";
+import { checkResetToken, resetPassword, WeakPasswordError } from "~/modules/auth/password-reset.server";
+import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "~/modules/auth/password-rules";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import type { Route } from "./+types/reset-password";
 
@@ -13,7 +14,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Nova senha | Lar Imóve
 const schema = z
   .object({
     token: z.string().min(1),
-    password: z.string({ error: "Senha muito curta" }).min(6, "Senha muito curta. Use pelo menos 6 caracteres.").max(200),
+    password: z.string({ error: PASSWORD_MESSAGES.tooShort }).min(PASSWORD_MIN_LENGTH, `${PASSWORD_MESSAGES.tooShort}. ${PASSWORD_MESSAGES.tooShortHint}`).max(200),
     confirm: z.string({ error: "Senhas não conferem" }),
   })
   .refine((v) => v.password === v.confirm, { message: "Senhas não conferem", path: ["confirm"] });
@@ -33,7 +34,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirm"] }), { status: 400 });
-  const result = await resetPassword(submission.value.token, submission.value.password);
+  let result;
+  try {
+    result = await resetPassword(submission.value.token, submission.value.password);
+  } catch (error) {
+    if (!(error instanceof WeakPasswordError)) throw error;
+    return data(submission.reply({ fieldErrors: { password: [error.message] }, hideFields: ["password", "confirm"] }), { status: 400 });
+  }
   if (!result.ok) return data(submission.reply({ formErrors: [INVALID_LINK[result.reason]], hideFields: ["password", "confirm"] }), { status: 400 });
   return redirectWithToast("/broker/login", { type: "success", message: "Senha alterada com sucesso! Entre com a nova senha." });
 }

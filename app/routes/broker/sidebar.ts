@@ -3,7 +3,8 @@ import { requireBrokerArea, safeRedirect } from "~/modules/auth/auth.server";
 import type { Route } from "./+types/sidebar";
 
 /** The sidebar's collapsed state lives in a cookie so the server renders it right. */
-export const sidebarCookie = createCookie("sidebar", { path: "/broker", sameSite: "lax", httpOnly: true, maxAge: 60 * 60 * 24 * 365 });
+// Secure under https (PUBLIC_URL), like the session cookie.
+export const sidebarCookie = createCookie("sidebar", { path: "/broker", sameSite: "lax", httpOnly: true, secure: (process.env.PUBLIC_URL ?? "").startsWith("https://"), maxAge: 60 * 60 * 24 * 365 });
 
 export async function readSidebarCollapsed(request: Request): Promise<boolean> {
   return (await sidebarCookie.parse(request.headers.get("Cookie"))) === "collapsed";

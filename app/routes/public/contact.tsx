@@ -248,3 +248,6 @@ function LazyMap() {
     </div>
   );
 }
+
+/** Lets a refused post carry its Retry-After (429) to the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);

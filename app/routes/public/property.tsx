@@ -242,3 +242,6 @@ function ChipList({ id, title, items }: { id: string; title: string; items: stri
 export function ErrorBoundary() {
   return <GeneralErrorBoundary notFound={NOT_FOUND} />;
 }
+
+/** Lets a refused post carry its Retry-After (429) to the browser. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);

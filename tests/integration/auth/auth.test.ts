@@ -7,6 +7,9 @@ import { formRequest, routeArgs } from "../../helpers/requests";
 import { run, unwrap, type Unwrapped } from "../../helpers/responses";
 import { makeAdmin, makeBroker } from "../../helpers/factories";
 
+// The progressive delay is measured in its own test; here attempts are counted, not timed.
+process.env.LOGIN_SLOWDOWN = "off";
+
 const args = (request: Request) => routeArgs(request);
 
 describe("admin login", () => {
@@ -43,20 +46,57 @@ describe("admin login", () => {
     expect(status).toBe(401);
   });
 
-  it("rate-limits repeated attempts per e-mail with a pt-BR message", async () => {
-    resetRateLimits();
+  it("limits failures per account and address: the 11th try from that address waits, with Retry-After and the pt-BR message", async () => {
+    await resetRateLimits();
     const admin = await makeAdmin();
     let last: Unwrapped<Awaited<ReturnType<typeof adminLoginAction>>> | null = null;
-    for (let i = 0; i < 12; i++) {
-      last = await unwrap(() => adminLoginAction(args(formRequest("/login", { email: admin.email, password: "x" }, { ip: `10.0.0.${i}` }))));
+    for (let i = 0; i < 11; i++) {
+      last = await unwrap(() => adminLoginAction(args(formRequest("/login", { email: admin.email, password: "errada" }, { ip: "10.0.0.1" }))));
     }
     expect(last!.status).toBe(429);
+    expect(last!.headers.get("Retry-After")).toMatch(/^\d+$/);
     expect(JSON.stringify(last!.data?.error)).toContain("Muitas tentativas");
-    // Even the right password is refused while limited.
-    const ok = await unwrap(() => adminLoginAction(args(formRequest("/login", { email: admin.email, password: admin.password }, { ip: "10.0.1.1" }))));
-    expect(ok.status).toBe(429);
-    resetRateLimits();
+    // the right password from that address waits too…
+    const blocked = await unwrap(() => adminLoginAction(args(formRequest("/login", { email: admin.email, password: admin.password }, { ip: "10.0.0.1" }))));
+    expect(blocked.status).toBe(429);
+    // …but the real user, from an address that has not failed, gets in
+    const fresh = await unwrap(() => adminLoginAction(args(formRequest("/login", { email: admin.email, password: admin.password }, { ip: "10.0.0.2" }))));
+    expect(fresh.location).toBe("/admin");
+    await resetRateLimits();
   });
+
+  it("failures from ten addresses never lock the correct password out", async () => {
+    await resetRateLimits();
+    const admin = await makeAdmin();
+    for (let i = 0; i < 10; i++) await run(() => adminLoginAction(args(formRequest("/login", { email: admin.email, password: "errada" }, { ip: `10.1.0.${i}` }))));
+    const ok = await run(() => adminLoginAction(args(formRequest("/login", { email: admin.email, password: admin.password }, { ip: "10.1.1.1" }))));
+    expect(ok.response?.headers.get("Location")).toBe("/admin");
+    await resetRateLimits();
+  });
+
+  it("successful sign-ins do not count: an office of 15 people behind one address all get in", async () => {
+    await resetRateLimits();
+    for (let i = 0; i < 15; i++) {
+      const broker = await makeBroker();
+      const r = await run(() => brokerLoginAction(args(formRequest("/broker/login", { email: broker.email, password: broker.password }, { ip: "200.1.1.1" }))));
+      expect(r.response?.headers.get("Location")).toBe("/broker/dashboard");
+    }
+    await resetRateLimits();
+  });
+
+  it("slows down before it blocks: from the 3rd failure of a pair each try waits longer", async () => {
+    await resetRateLimits();
+    const { checkLoginAllowed, recordLoginFailure } = await import("~/modules/auth/rate-limit.server");
+    const delays: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const gate = await checkLoginAllowed("lento@teste.com.br", "10.2.0.1");
+      delays.push(gate.ok ? gate.delayMs : -1);
+      await recordLoginFailure("lento@teste.com.br", "10.2.0.1");
+    }
+    expect(delays).toEqual([0, 0, 0, 1000, 2000, 4000]);
+    await resetRateLimits();
+  });
+
 });
 
 describe("broker login", () => {

@@ -164,13 +164,19 @@ describe("form messages", () => {
     expect(JSON.stringify(r.data)).not.toContain("senha-boa");
   });
 
-  it("unknown e-mail: 'Email não cadastrado' and no mail", async () => {
+  it("an unknown e-mail gets the same answer as an account (no enumeration), and its mailbox is told no account uses it", async () => {
+    const broker = await makeBroker();
+    const known = await unwrap(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: broker.email }, { ip: "10.7.0.1" }))));
     const before = outboxFiles().length;
-    const r = await unwrap(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: "ninguem@teste.com.br" }))));
-    expect(r.status).toBe(400);
-    expect(r.data?.result.error?.email).toEqual(["Email não cadastrado"]);
-    expect(outboxFiles().length).toBe(before);
+    const unknown = await unwrap(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: "ninguem@teste.com.br" }, { ip: "10.7.0.2" }))));
+    expect(unknown.status).toBe(known.status);
+    expect(JSON.stringify(unknown.data)).toBe(JSON.stringify(known.data));
+    expect(outboxFiles().length).toBe(before + 1);
+    const mail = JSON.stringify(lastMailTo("ninguem@teste.com.br"));
+    expect(mail).toContain("nenhuma conta usa este endere");
+    expect(mail).not.toContain("reset-password?token=");
   });
+
 
   it("empty e-mail: 'Informe seu email'", async () => {
     const r = await unwrap(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: "   " }))));
@@ -178,12 +184,15 @@ describe("form messages", () => {
     expect(r.data?.result.error?.email).toEqual(["Informe seu email"]);
   });
 
-  it("an admin e-mail is not a broker: 'Email não cadastrado'", async () => {
+  it("an admin e-mail is not a broker: the same answer, and no reset link is sent", async () => {
     const { makeAdmin } = await import("../../helpers/factories");
     const admin = await makeAdmin();
-    const r = await unwrap(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: admin.email }))));
-    expect(r.data?.result.error?.email).toEqual(["Email não cadastrado"]);
+    const r = await unwrap(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: admin.email }, { ip: "10.7.0.3" }))));
+    expect(r.data?.sent).toBe(true);
+    const mail = JSON.stringify(lastMailTo(admin.email));
+    expect(mail).not.toContain("reset-password?token=");
   });
+
 });
 
 describe("forgot-password rate limit", () => {

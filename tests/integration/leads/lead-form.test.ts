@@ -141,7 +141,8 @@ describe("lead creation", () => {
 
   it("attaches an active broker from the ref field and passes them to /obrigado", async () => {
     const broker = await makeBroker({ name: "Ana Teste" });
-    const reply = await send(post({ ...VALID, ref: broker.brokerId }));
+    // a message of its own: the same lead sent again within 2 minutes is the same lead (double-submit rule)
+    const reply = await send(post({ ...VALID, message: "Quero o imóvel da corretora.", ref: broker.brokerId }));
     expect(reply.status).toBe(302);
     const location = new URL(reply.location!, "http://localhost");
     expect(location.pathname).toBe("/obrigado");
@@ -154,19 +155,19 @@ describe("lead creation", () => {
 
   it("also reads the ref from the page URL (a form posted without the hidden field)", async () => {
     const broker = await makeBroker();
-    await send(post(VALID, `/contato?ref=${broker.brokerId}`));
+    await send(post({ ...VALID, message: "Vim pelo link da corretora." }, `/contato?ref=${broker.brokerId}`));
     expect((await lastLead()).broker_id).toBe(broker.brokerId);
   });
 
   it("ignores an inactive broker's ref and a ref that is not a broker id", async () => {
     const inactive = await makeBroker({ isActive: false });
-    const reply = await send(post({ ...VALID, ref: inactive.brokerId }));
+    const reply = await send(post({ ...VALID, message: "Ref de corretora inativa.", ref: inactive.brokerId }));
     expect(reply.location).toBe("/obrigado?name=Maria+Oliveira");
     expect((await lastLead()).broker_id).toBeNull();
 
-    await send(post({ ...VALID, ref: "nao-e-um-uuid' OR 1=1 --" }));
+    await send(post({ ...VALID, message: "Ref que não é id.", ref: "nao-e-um-uuid' OR 1=1 --" }));
     expect((await lastLead()).broker_id).toBeNull();
-    await send(post({ ...VALID, ref: crypto.randomUUID() }));
+    await send(post({ ...VALID, message: "Ref de ninguém.", ref: crypto.randomUUID() }));
     expect((await lastLead()).broker_id).toBeNull();
   });
 

@@ -6,7 +6,9 @@ import { leadFormAction } from "~/modules/leads/lead-form.server";
 import { resetRateLimits } from "~/modules/auth/rate-limit.server";
 import { formRequest } from "../../helpers/requests";
 
-const INPUT = { name: "Maria Oliveira", email: "maria@exemplo.com.br", phone: "(11) 98765-4321", message: "Quero visitar" };
+// Each lead here is a new one: a different message per call (the same lead twice within 2 minutes is one lead).
+let n = 0;
+const input = () => ({ name: "Maria Oliveira", email: "maria@exemplo.com.br", phone: "(11) 98765-4321", message: `Quero visitar (${++n})` });
 
 const removers: (() => void)[] = [];
 afterEach(async () => {
@@ -36,7 +38,7 @@ describe("lead hooks (lead-hooks.server.ts)", () => {
         },
       }),
     );
-    const created = await createLead(INPUT);
+    const created = await createLead(input());
     // createLead answered while the hook has not even started
     expect(seen).toEqual([]);
     let settled = false;
@@ -54,7 +56,7 @@ describe("lead hooks (lead-hooks.server.ts)", () => {
     const gate = deferred();
     let finished = false;
     removers.push(addLeadHook({ name: "slow", run: () => gate.promise.then(() => void (finished = true)) }));
-    const response = await leadFormAction(formRequest("/contato", INPUT, { ip: "10.9.9.9" }), { propertyId: null });
+    const response = await leadFormAction(formRequest("/contato", input(), { ip: "10.9.9.9" }), { propertyId: null });
     expect(response).toBeInstanceOf(Response);
     expect((response as Response).headers.get("Location")).toMatch(/^\/obrigado/);
     expect(finished).toBe(false);
@@ -73,7 +75,7 @@ describe("lead hooks (lead-hooks.server.ts)", () => {
     const after: number[] = [];
     removers.push(addLeadHook({ name: "broken", run: () => Promise.reject(new Error("gateway down")) }));
     removers.push(addLeadHook({ name: "next", run: (lead) => void after.push(lead.id) }));
-    const created = await createLead(INPUT);
+    const created = await createLead(input());
     await settleLeadHooks();
     expect(after).toEqual([created.id]);
     const row = await db().selectFrom("leads").select("id").where("id", "=", created.id).executeTakeFirst();

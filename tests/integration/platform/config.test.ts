@@ -3,9 +3,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ConfigError, loadConfig, resetConfigCache } from "~/modules/platform/config.server";
+import { config, ConfigError, loadConfig, resetConfigCache } from "~/modules/platform/config.server";
 import { db } from "~/modules/platform/db.server";
-import { DEMO_ADMIN } from "~/modules/platform/seed.server";
+import { DEMO_ADMIN, DEMO_LOGINS_FILE } from "~/modules/platform/seed.server";
 import { createAdmin } from "~/modules/auth/users.server";
 
 /** The environment is validated at start-up; a bad value names the variable. */
@@ -97,7 +97,10 @@ describe("start-up (bootstrap)", () => {
   });
 
   it("creates the ADMIN_EMAIL admin when missing and prints the demo logins while the demo admin exists", async () => {
-    await createAdmin({ ...DEMO_ADMIN });
+    // an installation whose demo seed ran: its generated passwords are in DATA_DIR/demo-logins.json
+    const demoPassword = "gerada-nesta-instalacao";
+    await createAdmin({ email: DEMO_ADMIN.email, password: demoPassword });
+    fs.writeFileSync(path.join(config().dataDir, DEMO_LOGINS_FILE), JSON.stringify({ [DEMO_ADMIN.email]: demoPassword, "ana@larimoveis.com.br": "outra-senha" }));
     process.env.ADMIN_EMAIL = "Dona@LarImoveis.com.br";
     process.env.ADMIN_PASSWORD = "uma-senha-bem-longa";
     process.env.LOG_LEVEL = "info";
@@ -116,7 +119,7 @@ describe("start-up (bootstrap)", () => {
     expect(admin?.role).toBe("admin");
     const printed = out.join("");
     expect(printed).toContain("Demo logins:");
-    expect(printed).toContain(`${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}  (http://localhost:4321/login)`);
+    expect(printed).toContain(`${DEMO_ADMIN.email} / ${demoPassword}  (http://localhost:4321/login)`);
     expect(printed).toContain("http://localhost:4321/broker/login");
     expect(printed).not.toContain("PORT");
   });
