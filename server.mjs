@@ -120,4 +120,8 @@ if (DEV) {
 const listener = server.listen(port, () => {
   process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: `listening on http://localhost:${port}` }) + "\n");
 });
-listener.on("error", failStart);
+listener.on("error", (error) => {
+  if (error && error.code === "EADDRINUSE") failStart(`Port ${port} is already in use: stop the other server or set PORT to a free port.`);
+  if (error && error.code === "EACCES") failStart(`Port ${port} needs more privileges: use a port above 1024 (PORT).`);
+  failStart(error);
+});

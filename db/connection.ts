@@ -12,6 +12,8 @@ import type { Database } from "./schema";
 export function openSqlite(file: string): SQLite.Database {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SQLite(file);
+  // The database holds password hashes and leads' personal data: owner only.
+  if (file !== ":memory:") for (const f of [file, `${file}-wal`, `${file}-shm`]) if (fs.existsSync(f)) fs.chmodSync(f, 0o600);
   try {
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("foreign_keys = ON");
@@ -33,7 +35,10 @@ export function createDb(file: string): { db: Kysely<Database>; sqlite: SQLite.D
 
 /** Consistent online copy (SQLite backup API): safe while the server writes. */
 export async function backupSqlite(sqlite: SQLite.Database, destination: string): Promise<void> {
+  fs.mkdirSync(path.dirname(destination), { recursive: true, mode: 0o700 });
   await sqlite.backup(destination);
+  // A backup holds everything the database does: readable by the owner only.
+  fs.chmodSync(destination, 0o600);
 }
 
 export async function pingDb(sqlite: SQLite.Database): Promise<boolean> {

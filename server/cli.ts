@@ -53,7 +53,7 @@ export async function runCli(argv: string[]): Promise<number> {
       case "backup": {
         const stamp = new Date().toISOString().replace(/[:]/g, "-").replace(/\..+$/, "");
         const dir = path.resolve(flag("out") ?? path.join(config().dataDir, "backups"), `backup-${stamp}`);
-        await fs.mkdir(dir, { recursive: true });
+        await fs.mkdir(dir, { recursive: true, mode: 0o700 });
         await backupSqlite(sqliteHandle(), path.join(dir, "app.db"));
         await fs.cp(config().uploadsDir, path.join(dir, "uploads"), { recursive: true, force: false }).catch((e: NodeJS.ErrnoException) => {
           if (e.code !== "ENOENT") throw e;

@@ -77,7 +77,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError("Invalid environment configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set");
   }
   const dataDir = path.resolve(values.DATA_DIR);
-  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    fs.accessSync(dataDir, fs.constants.W_OK | fs.constants.R_OK);
+    // A directory can exist yet refuse files (read-only mount, wrong owner): try a real write.
+    const probe = path.join(dataDir, `.write-test-${process.pid}`);
+    fs.writeFileSync(probe, "");
+    fs.rmSync(probe);
+  } catch (error) {
+    throw new ConfigError(`Invalid environment configuration:\n  DATA_DIR: ${dataDir} cannot be used for data (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
   return {
     ...values,
     dataDir,

@@ -36,6 +36,10 @@ describe("npm run backup", () => {
     const folder = path.join(out, folders[0]);
     expect(log.join("\n")).toContain(`Backup written to ${folder}`);
 
+    // a backup holds everything the database does: readable by its owner only
+    expect(fs.statSync(path.join(folder, "app.db")).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(folder).mode & 0o077).toBe(0);
+    expect(fs.statSync(config().databaseFile).mode & 0o777).toBe(0o600);
     const copy = new SQLite(path.join(folder, "app.db"), { readonly: true });
     expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
     expect(copy.prepare("select name from brokers where id = ?").get(broker.brokerId)).toEqual({ name: "Backup Teste" });

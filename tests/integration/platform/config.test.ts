@@ -57,6 +57,11 @@ describe("loadConfig", () => {
     expect(error.message).toMatch(new RegExp(`^  ${variable}: .+`, "m"));
   });
 
+  it("refuses a DATA_DIR it cannot write, with one line naming it", () => {
+    expect(() => loadConfig({ DATA_DIR: "/dev/null/dados" })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATA_DIR: "/dev/null/dados" })).toThrow(/DATA_DIR: \/dev\/null\/dados cannot be used/);
+  });
+
   it("lists every bad variable at once", () => {
     const error = errorOf({ PORT: "abc", PUBLIC_URL: "notaurl" });
     expect(error.message).toMatch(/^ {2}PORT: must be a whole number between 1 and 65535$/m);
