@@ -7,7 +7,7 @@ import { PROJECT_LOGO_URL } from "~/modules/properties/watermarks.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin/properties/list";
 import { action as adminEditorAction, loader as adminEditorLoader } from "~/routes/admin/properties/editor";
 import { action as brokerEditorAction, loader as brokerEditorLoader } from "~/routes/broker/properties/editor";
-import { MSG } from "~/modules/properties/editor/schema";
+import { MSG } from "~/modules/properties/editor/state";
 import { getRequest, makeAdmin, makeBroker, routeArgs, run, sessionCookie } from "../../helpers";
 
 /** The editor and the admin list through their real route modules, on the real temp database and disk. */

@@ -3,24 +3,15 @@ import { Form, Link, useNavigation } from "react-router";
 import { Alert, Button, Spinner, buttonClass, cx } from "~/components/ui";
 import { formatBRL, parseDecimal } from "~/utils/format";
 import { variantUrl } from "~/utils/images";
-import {
-  type EditorState,
-  type EditorValues,
-  type Tab,
-  TABS,
-  TAB_LABELS,
-  FIELD_TAB,
-  isLocalIntent,
-  parseIntent,
-  reduceEditor,
-  tabIndex,
-  tabsWithErrors,
-} from "~/modules/properties/editor/schema";
+import { type EditorState, type EditorValues, type Tab, TABS, TAB_LABELS, tabIndex } from "~/modules/properties/editor/state";
+import { FIELD_TAB, tabsWithErrors } from "~/modules/properties/editor/schema";
+import { isLocalIntent, parseIntent } from "~/modules/properties/editor/intents";
+import { reduceEditor } from "~/modules/properties/editor/reducer";
 import { BasicsTab, DescriptionTab, FeaturesTab, LocationTab, ValuesTab, AmenitiesTab } from "./tabs";
 import { ImagesTab } from "./images-tab";
-import type { EditorLoaderData } from "~/modules/properties/properties.server";
+import type { EditorLoaderData } from "~/modules/properties/editor.route.server";
 
-/** What the editor routes' loaders give the editor (type only, from properties.server.ts loadEditor). */
+/** What the editor routes' loaders give the editor (type only, from editor.route.server.ts loadEditor). */
 export type EditorView = EditorLoaderData;
 
 export type EditorProps = {

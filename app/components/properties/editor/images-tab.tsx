@@ -1,7 +1,7 @@
 import { type Dispatch, type RefObject, type SetStateAction, useRef } from "react";
 import { Alert, Button, Field, Input, Select, cx } from "~/components/ui";
 import { variantUrl } from "~/utils/images";
-import { type EditorState, MSG, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WATERMARK_FIELDS } from "~/modules/properties/editor/schema";
+import { type EditorState, MSG, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WATERMARK_FIELDS } from "~/modules/properties/editor/state";
 import type { EditorView } from "./editor";
 
 /**

@@ -1,14 +1,8 @@
 import type { Dispatch, ReactNode, SetStateAction } from "react";
 import { Alert, Button, Field, Input, Select, Textarea, cx } from "~/components/ui";
 import { formatArea } from "~/utils/format";
-import {
-  type AmenityList,
-  type EditorDrafts,
-  type EditorState,
-  type EditorValues,
-  LIMITS,
-  currentYear,
-} from "~/modules/properties/editor/schema";
+import { type AmenityList, type EditorDrafts, type EditorState, type EditorValues, LIMITS } from "~/modules/properties/editor/state";
+import { currentYear } from "~/modules/properties/editor/schema";
 import { CONSTRUCTION_LABELS, FACING_LABELS, PROPERTY_KINDS, PURPOSE_LABELS, STATUS_LABELS, SUGGESTED_AMENITIES, SUGGESTED_NEARBY, TYPE_LABELS } from "~/modules/properties/vocabulary";
 import { ListEditor } from "./list-editor";
 

@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  type EditorState,
-  type EditorValues,
-  MSG,
-  addListItem,
-  defaultValues,
-  initialState,
-  parseIntent,
-  readEditorForm,
-  reduceEditor,
-  tabsWithErrors,
-  validateAll,
-  validateTab,
-  visibleSuggestions,
-  yearMessage,
-} from "./schema";
+import { type EditorState, type EditorValues, MSG, defaultValues, initialState } from "./state";
+import { addListItem, reduceEditor, visibleSuggestions } from "./reducer";
+import { parseIntent } from "./intents";
+import { readEditorForm } from "./form-data";
+import { tabsWithErrors, validateAll, validateTab, yearMessage } from "./schema";
 import { SUGGESTED_AMENITIES } from "~/modules/properties/vocabulary";
 
 /** A property that passes every tab. */

@@ -1,7 +1,9 @@
 import { Form, Link, Outlet, useNavigation } from "react-router";
 import { Badge, Button, EmptyState, Input, Modal, PageHeader, Select, Spinner, Table, buttonClass, cx, tdClass, thClass } from "~/components/ui";
 import { requireAdmin } from "~/modules/auth/auth.server";
-import { adminFilterChoices, adminListAction, findProperty, listAdminProperties, listSearchOf, parsePropertyId, readAdminListFilters } from "~/modules/properties/properties.server";
+import { adminFilterChoices, listAdminProperties, readAdminListFilters } from "~/modules/properties/admin-list.server";
+import { adminListAction, listSearchOf } from "~/modules/properties/editor.route.server";
+import { findProperty, parsePropertyId } from "~/modules/properties/records.server";
 import { variantUrl } from "~/utils/images";
 import { STATUS_LABELS, TYPE_LABELS, priceDisplay } from "~/modules/properties/vocabulary";
 import { propertySlug } from "~/utils/slug";
