@@ -5,6 +5,7 @@ import { lenientAmount, lenientText } from "~/utils/query-schema";
 import type { Property, PropertyStatus, PropertyTypeCode } from "#db/schema";
 import { STATUS_LABELS, TYPE_CODES } from "~/modules/properties/vocabulary";
 import { db, parseJsonList } from "~/modules/platform/db.server";
+import { cityKey, neighborhoodKey, uniqueCities } from "~/modules/catalogue/params";
 
 /** The admin property list (spec 01 §2): its filters, one page of rows, and the filter choices. */
 
@@ -64,10 +65,12 @@ export async function listAdminProperties(filters: AdminListFilters): Promise<{ 
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.type) query = query.where("type", "=", filters.type);
   if (filters.featured) query = query.where("featured", "=", filters.featured === "destacado" ? 1 : 0);
-  if (filters.city) query = query.where(sql<string>`lower(city)`, "=", filters.city.toLowerCase());
-  if (filters.neighborhood) query = query.where(sql<string>`lower(neighborhood)`, "=", filters.neighborhood.toLowerCase());
-  if (filters.minPrice !== undefined) query = query.where("price", ">=", filters.minPrice);
-  if (filters.maxPrice !== undefined) query = query.where("price", "<=", filters.maxPrice);
+  // The public catalogue's place keys: 'Sorocaba', 'SOROCABA - SP' and 'sorocaba/sp' are one city.
+  if (filters.city) query = query.where("city_key", "=", cityKey(filters.city));
+  if (filters.neighborhood) query = query.where("neighborhood_key", "=", neighborhoodKey(filters.neighborhood));
+  // The price shown: the rent of a rent-only listing, else the sale price (the display_price column).
+  if (filters.minPrice !== undefined) query = query.where("display_price", ">=", filters.minPrice);
+  if (filters.maxPrice !== undefined) query = query.where("display_price", "<=", filters.maxPrice);
 
   const { total } = await query.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const pageCount = Math.max(1, Math.ceil(Number(total) / ADMIN_PAGE_SIZE));
@@ -87,12 +90,27 @@ export async function listAdminProperties(filters: AdminListFilters): Promise<{ 
   };
 }
 
-/** Distinct cities, and the neighbourhoods of one city (or of all), for the filter selects. */
+/**
+ * The filter selects: every city once (normalised like the public
+ * catalogue, sorted), and the neighbourhoods of the chosen city (or of all).
+ */
 export async function adminFilterChoices(city: string | undefined): Promise<{ cities: string[]; neighborhoods: string[] }> {
-  const cities = await db().selectFrom("properties").select("city").distinct().where("city", "!=", "").orderBy("city").execute();
+  const cityRows = await db().selectFrom("properties").select("city").distinct().where("city", "!=", "").limit(2_000).execute();
   let nq = db().selectFrom("properties").select("neighborhood").distinct().where("neighborhood", "!=", "");
-  if (city) nq = nq.where(sql<string>`lower(city)`, "=", city.toLowerCase());
-  const neighborhoods = await nq.orderBy("neighborhood").limit(500).execute();
-  return { cities: cities.map((c) => c.city), neighborhoods: neighborhoods.map((n) => n.neighborhood) };
+  if (city) nq = nq.where("city_key", "=", cityKey(city));
+  const neighborhoodRows = await nq.limit(2_000).execute();
+  const neighborhoods = new Map<string, string>();
+  for (const { neighborhood } of neighborhoodRows) {
+    const name = neighborhood.replace(/\s+/g, " ").trim();
+    if (name && !neighborhoods.has(neighborhoodKey(name))) neighborhoods.set(neighborhoodKey(name), name);
+  }
+  return {
+    cities: uniqueCities(cityRows.map((c) => c.city)),
+    neighborhoods: [...neighborhoods.values()].sort((a, b) => a.localeCompare(b, "pt-BR")).slice(0, 500),
+  };
 }
 
+/** Whether any filter narrows the list (the subtitle then says 'com os filtros aplicados'). */
+export function hasAdminFilters(f: AdminListFilters): boolean {
+  return Boolean(f.q || f.status || f.type || f.featured || f.city || f.neighborhood || f.minPrice !== undefined || f.maxPrice !== undefined);
+}

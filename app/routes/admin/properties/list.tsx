@@ -1,10 +1,11 @@
 import { Form, Link, Outlet, useNavigation } from "react-router";
 import { Badge, Button, EmptyState, Input, Modal, PageHeader, Select, Spinner, Table, buttonClass, cx, tdClass, thClass } from "~/components/ui";
 import { requireAdmin } from "~/modules/auth/auth.server";
-import { adminFilterChoices, listAdminProperties, readAdminListFilters } from "~/modules/properties/admin-list.server";
+import { adminFilterChoices, hasAdminFilters, listAdminProperties, readAdminListFilters } from "~/modules/properties/admin-list.server";
 import { adminListAction, listSearchOf } from "~/modules/properties/editor.route.server";
 import { findProperty, parsePropertyId } from "~/modules/properties/records.server";
 import { variantUrl } from "~/utils/images";
+import { normaliseCity } from "~/modules/catalogue/params";
 import { STATUS_LABELS, TYPE_LABELS, priceDisplay } from "~/modules/properties/vocabulary";
 import { propertySlug } from "~/utils/slug";
 import type { Route } from "./+types/list";
@@ -29,7 +30,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       ...list,
       choices,
-      filters: { ...filters, minPrice: url.searchParams.get("minPrice") ?? "", maxPrice: url.searchParams.get("maxPrice") ?? "" },
+      filters: { ...filters, city: filters.city ? normaliseCity(filters.city) : undefined, minPrice: url.searchParams.get("minPrice") ?? "", maxPrice: url.searchParams.get("maxPrice") ?? "" },
+      filtered: hasAdminFilters(filters),
       listSearch: listSearchOf(url),
       confirm: confirm ? { id: confirm.id, title: confirm.title } : null,
       error: null as string | null,
@@ -42,6 +44,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       pageCount: 1,
       choices: { cities: [], neighborhoods: [] },
       filters: { ...filters, minPrice: "", maxPrice: "" },
+      filtered: hasAdminFilters(filters),
       listSearch: listSearchOf(url),
       confirm: null,
       error: `Erro ao carregar imóveis: ${error instanceof Error ? error.message : "Erro desconhecido"}`,
@@ -64,7 +67,7 @@ function withParam(search: string, key: string, value: string | null): string {
 }
 
 export default function AdminProperties({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, choices, filters, listSearch, confirm, error } = loaderData;
+  const { rows, total, page, pageCount, choices, filters, filtered, listSearch, confirm, error } = loaderData;
   const navigation = useNavigation();
   const loadingList = navigation.state === "loading" && navigation.location.pathname === "/admin" && !navigation.formData;
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
@@ -73,7 +76,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Imóveis"
-        subtitle={`${total.toLocaleString("pt-BR")} ${total === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}${filters.q || filters.status || filters.type || filters.city ? " com os filtros aplicados" : ""}`}
+        subtitle={`${total.toLocaleString("pt-BR")} ${total === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}${filtered ? " com os filtros aplicados" : ""}`}
         actions={
           <Link to={`/admin/imoveis/novo${listSearch}`} className={buttonClass("primary")}>
             + Novo Imóvel
