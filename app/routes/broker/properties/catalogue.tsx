@@ -73,5 +73,5 @@ export default function BrokerProperties() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} message={status === 500 ? "Não foi possível carregar os imóveis." : undefined} />;
+  return <ErrorPage status={status} message={status === 500 ? "Não foi possível carregar os imóveis." : undefined} homeHref="/broker/dashboard" inLayout />;
 }
