@@ -50,7 +50,7 @@ export function ReferralLinkModal({ title, url, closeHref, hasRef }: { title: st
       <p className="mt-2 min-h-5 text-sm" role="status" aria-live="polite">
         {copied === "ok" ? <span className="text-success-700">Link copiado!</span> : null}
         {copied === "fail" ? <span className="text-danger-700">Não foi possível copiar o link.</span> : null}
-        {!hydrated ? <span className="text-slate-600">Selecione o link e copie (Ctrl+C).</span> : null}
+        {!hydrated ? <span className="text-slate-600">Selecione o link e copie<span className="max-sm:hidden"> (Ctrl+C)</span>.</span> : null}
       </p>
     </Modal>
   );
