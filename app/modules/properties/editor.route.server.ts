@@ -7,7 +7,7 @@ import { type Intent, parseIntent } from "~/modules/properties/editor/intents";
 import { readEditorForm } from "~/modules/properties/editor/form-data";
 import { reduceEditor } from "~/modules/properties/editor/reducer";
 import { propertySlug } from "~/utils/slug";
-import { db, parseJsonList } from "~/modules/platform/db.server";
+import { parseJsonList } from "~/modules/platform/db.server";
 import { requireAdmin, requireBrokerArea } from "~/modules/auth/auth.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { assertCan } from "~/modules/auth/permissions.server";
@@ -21,8 +21,6 @@ import {
   findOptions,
   loadEditableProperty,
   parsePropertyId,
-  persistImages,
-  propertyFolderOf,
   propertyToValues,
   removeStoredOption,
   toEditorOption,
@@ -107,7 +105,8 @@ export async function loadEditor(request: Request, ctx: Pick<EditorContext, "mod
   const url = new URL(request.url);
   const p = ctx.property;
   const options = p ? await findOptions(p.id) : [];
-  const state = p ? initialState(propertyToValues(p, options), { allVisited: true }) : initialState(defaultValues(), { draftFolder: draftFolderName() });
+  // Photo changes are staged in a draft folder in both modes until Salvar (Cancelar leaves the listing as it was).
+  const state = p ? initialState(propertyToValues(p, options), { allVisited: true, draftFolder: draftFolderName() }) : initialState(defaultValues(), { draftFolder: draftFolderName() });
   if (ctx.mode === "broker") state.watermark = forcedChoice();
   const tab = url.searchParams.get("tab");
   if (isTab(tab)) state.tab = tab;
@@ -146,16 +145,19 @@ export type EditorActionData = { state: EditorState; revision: string };
 
 const DRAFT_FOLDER = /^imoveis\/rascunho-[0-9a-f]{16}$/;
 
-/** The folder new photos go to: the property's own, or the create's draft folder. */
-function workingFolder(state: EditorState, property: Property | null): string {
-  if (property) return propertyFolderOf(property);
+/**
+ * The folder new photos go to: the editor's draft folder, in both modes.
+ * Nothing in it is part of a listing until Salvar copies it over; a
+ * cancelled edit's folder is removed by the daily draft purge.
+ */
+function workingFolder(state: EditorState): string {
   return DRAFT_FOLDER.test(state.draftFolder) ? state.draftFolder : draftFolderName();
 }
 
 /**
  * Posted photo URLs are only trusted when they are the property's stored
- * photos or files in its working folder: a forged URL can neither be
- * attached nor, worse, deleted.
+ * photos or files in the draft folder: a forged URL can neither be
+ * attached nor, worse, deleted. Only draft files are ever deleted here.
  */
 function ownedPhotos(urls: string[], folder: string, property: Property | null): string[] {
   const stored = new Set(property ? parseJsonList(property.images) : []);
@@ -201,8 +203,8 @@ async function runIntent(post: Awaited<ReturnType<typeof readPost>>, ctx: Editor
   const intent: Intent = parseIntent(formData.get("intent"));
   const property = ctx.property;
   let state = readEditorForm(formData);
-  const folder = workingFolder(state, property);
-  if (!property) state.draftFolder = folder;
+  const folder = workingFolder(state);
+  state.draftFolder = folder;
   state.values.images = ownedPhotos(state.values.images, folder, property);
   if (ctx.mode === "broker") {
     state.watermark = forcedChoice();
@@ -219,13 +221,10 @@ async function runIntent(post: Awaited<ReturnType<typeof readPost>>, ctx: Editor
       const stored = await storeUploadedPhotos(post.files, { folder, watermark });
       const uploadErrors = [...post.errors, ...stored.errors];
       if (stored.urls.length) {
-        // Spec: new files replace the set; the old files go once the new ones are stored.
+        // Spec: new files replace the set. Staged only: the stored photos stay until Salvar;
+        // earlier uploads of this session (never saved) can go now.
         const old = state.values.images;
         state = { ...state, values: { ...state.values, images: stored.urls.slice(0, 30) } };
-        if (property) {
-          await persistImages(property.id, state.values.images);
-          if (!property.storage_folder) await db().updateTable("properties").set({ storage_folder: folder }).where("id", "=", property.id).execute();
-        }
         await deletePhotos(deletablePhotos(old, folder));
       }
       return reply({ ...state, tab: "images", uploadErrors }, uploadErrors.length ? 400 : 200);
@@ -241,12 +240,10 @@ async function runIntent(post: Awaited<ReturnType<typeof readPost>>, ctx: Editor
       return reply({ ...state, watermark: { ...state.watermark, logo: saved.url } });
     }
     case "remove-image": {
+      // Staged: the list changes, the stored file stays until Salvar commits (an unsaved upload can go now).
       const url = state.values.images[intent.index];
       state = { ...reduceEditor(state, intent), tab: "images" };
-      if (url) {
-        if (property) await persistImages(property.id, state.values.images);
-        await deletePhotos(deletablePhotos([url], folder));
-      }
+      if (url) await deletePhotos(deletablePhotos([url], folder));
       return reply(state);
     }
     case "add-option": {
@@ -296,7 +293,7 @@ async function save(input: EditorState, intent: Intent, ctx: EditorContext): Pro
   try {
     if (property) {
       const featured = ctx.mode === "broker" ? property.featured === 1 : state.values.featured;
-      await updateProperty(property.id, parsed, { options: state.values.options, featured });
+      await updateProperty(property.id, parsed, { options: state.values.options, featured, draftFolder: state.draftFolder });
       return redirect(withParams(ctx.editorPath(property.id), ctx.listSearch, { saved: "1", tab: state.tab }));
     }
     const owner = ctx.mode === "broker" && ctx.user.broker ? { userId: ctx.user.id, brokerId: ctx.user.broker.id } : { userId: ctx.user.id, brokerId: null };

@@ -6,7 +6,9 @@ import { propertySlug } from "~/utils/slug";
 import { db, nowIso, parseJsonList, toJsonList, type DbOrTx } from "~/modules/platform/db.server";
 import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { movePhotosToFolder } from "./photos.server";
+import { deleteFolder } from "~/modules/files/storage.server";
+import { errorFields, log } from "~/modules/platform/logger.server";
+import { deletePhotos, isDraftFolder, movePhotosToFolder } from "./photos.server";
 
 /**
  * Property records (spec 01 §3, §4): reading a row and its options,
@@ -137,7 +139,7 @@ export async function createProperty(
   input: PropertyInput,
   extra: { options: EditorOption[]; owner: { userId: string | null; brokerId: string | null }; featured: boolean },
 ): Promise<{ id: number; slug: string }> {
-  return db()
+  const created = await db()
     .transaction()
     .execute(async (tx) => {
       const now = nowIso();
@@ -153,26 +155,85 @@ export async function createProperty(
       await insertOptions(tx, inserted.id, extra.options);
       return { id: inserted.id, slug };
     });
+  // The draft folder is empty now: remove it at once rather than after a day.
+  const drafts = new Set(input.images.map((u) => /^\/uploads\/(imoveis\/[^/]+)\//.exec(u)?.[1]).filter((f): f is string => !!f && isDraftFolder(f)));
+  for (const folder of drafts) await deleteFolder(folder).catch((error) => log.warn("draft folder removal failed", { folder, ...errorFields(error) }));
+  return created;
 }
 
-/** Update: the row, then its options replaced by the current list — one transaction. */
-export async function updateProperty(id: number, input: PropertyInput, extra: { options: EditorOption[]; featured: boolean }): Promise<void> {
-  await db()
-    .transaction()
-    .execute(async (tx) => {
-      const result = await tx
-        .updateTable("properties")
-        .set({ ...recordFields(input), featured: extra.featured ? 1 : 0, images: toJsonList(input.images), updated_at: nowIso() })
-        .where("id", "=", id)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) throw new Error("Imóvel não encontrado");
-      await tx.deleteFrom("property_options").where("property_id", "=", id).execute();
-      await insertOptions(tx, id, extra.options);
-    });
+/**
+ * Update (spec 01 §4, issue 7): photo changes were staged in the editor's
+ * draft folder; they are copied into the property's folder, then the row
+ * (with the slug following the title, the old slug kept for a 301) and its
+ * options are written in one transaction. Only after the commit are the
+ * removed photos and the draft folder deleted; if the write fails, the
+ * copies go and the stored photos are untouched.
+ */
+export async function updateProperty(
+  id: number,
+  input: PropertyInput,
+  extra: { options: EditorOption[]; featured: boolean; draftFolder?: string },
+): Promise<{ slug: string; removedPhotos: string[] }> {
+  const current = await findProperty(id);
+  if (!current) throw new PropertyNotFoundError("Imóvel não encontrado");
+  const folder = propertyFolderOf(current);
+  const draftFolder = extra.draftFolder && isDraftFolder(extra.draftFolder) ? extra.draftFolder : null;
+  const staged = draftFolder ? input.images.filter((u) => u.startsWith(`/uploads/${draftFolder}/`)) : [];
+  const copied = staged.length ? await movePhotosToFolder(staged, folder, { keepSource: true }) : [];
+  const copyOf = new Map(staged.map((u, i) => [u, copied[i]]));
+  const images = input.images.map((u) => copyOf.get(u) ?? u);
+  const slug = propertySlug(input.title, id);
+  try {
+    await db()
+      .transaction()
+      .execute(async (tx) => {
+        const now = nowIso();
+        const result = await tx
+          .updateTable("properties")
+          .set({ ...recordFields(input), slug, storage_folder: current.storage_folder ?? folder, featured: extra.featured ? 1 : 0, images: toJsonList(images), updated_at: now })
+          .where("id", "=", id)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) throw new PropertyNotFoundError("Imóvel não encontrado");
+        if (current.slug && current.slug !== slug) {
+          await tx
+            .insertInto("property_slug_history")
+            .values({ slug: current.slug, property_id: id, created_at: now })
+            .onConflict((oc) => oc.column("slug").doUpdateSet({ property_id: id, created_at: now }))
+            .execute();
+        }
+        // A title changed back: its slug is current again, not a redirect.
+        await tx.deleteFrom("property_slug_history").where("slug", "=", slug).execute();
+        await tx.deleteFrom("property_options").where("property_id", "=", id).execute();
+        await insertOptions(tx, id, extra.options);
+      });
+  } catch (error) {
+    await deletePhotos(copied.filter((u) => !staged.includes(u))).catch(() => undefined);
+    throw error;
+  }
+  // After the commit: the photos taken out of the listing, then the staging folder.
+  const kept = new Set(images);
+  const removed = parseJsonList(current.images).filter((u) => !kept.has(u) && u.startsWith(`/uploads/${folder}/`));
+  try {
+    if (removed.length) await deletePhotos(removed);
+    if (draftFolder) await deleteFolder(draftFolder);
+  } catch (error) {
+    log.error("photo cleanup after save failed", { id, ...errorFields(error) });
+  }
+  return { slug, removedPhotos: removed };
 }
 
-export async function persistImages(id: number, images: string[]): Promise<void> {
-  await db().updateTable("properties").set({ images: toJsonList(images), updated_at: nowIso() }).where("id", "=", id).execute();
+/** The current path of a property known by an old slug (its title changed since), or null. */
+export async function movedPropertyPath(slugOrId: string): Promise<string | null> {
+  const value = slugOrId.trim().toLowerCase();
+  if (!value || value.length > 200 || /^\d+$/.test(value)) return null;
+  const row = await db()
+    .selectFrom("property_slug_history")
+    .innerJoin("properties", "properties.id", "property_slug_history.property_id")
+    .select(["properties.id", "properties.slug"])
+    .where("property_slug_history.slug", "=", value)
+    .executeTakeFirst();
+  if (!row || !row.slug || row.slug === value) return null;
+  return `/imovel/${row.slug}`;
 }
 
 /** Edit mode adds an option at once: the stored list after the insert, or null when two exist already. */

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect, useActionData, useLoaderData, useRouteError } from "react-router";
 import { BrokerCard } from "~/components/public/broker-card";
 import { CopyLinkButton } from "~/components/ui/copy-link";
 import { NotFoundPage } from "~/components/layout/error-pages";
@@ -18,12 +18,15 @@ import { whatsappLink } from "~/utils/phone";
 import { CATEGORY_ROUTES, CONSTRUCTION_LABELS, FACING_LABELS, PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, isRental, monthlyCosts, priceDisplay, propertyPath } from "~/modules/properties/vocabulary";
 import { withRef } from "~/modules/leads/referral";
 import { absoluteUrl, seoMeta } from "~/utils/seo";
+import { movedPropertyPath } from "~/modules/properties/records.server";
 import type { Route } from "./+types/property";
 
 const NOT_FOUND = { title: "Imóvel não encontrado", text: "O imóvel que você está procurando não está disponível." };
 
 /** /imovel/{slugOrId}: one indexed read by slug or id (spec 01 §2). */
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const moved = await movedPropertyPath(params.slugOrId); // an old slug (title changed): 301, query kept
+  if (moved) throw redirect(moved + new URL(request.url).search, 301);
   const property = await findPublicProperty(params.slugOrId);
   if (!property) throw data({ message: NOT_FOUND.title }, { status: 404 });
   const ref = parseRef(new URL(request.url).searchParams.get("ref"));

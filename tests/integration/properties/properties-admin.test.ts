@@ -175,7 +175,8 @@ describe("editing", () => {
     expect(saved.location).toBe(`/admin/imoveis/${row.id}/editar?status=available&page=2&saved=1&tab=values`);
     const after = await db().selectFrom("properties").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
     expect(after.title).toBe("Casa reformada");
-    expect(after.slug).toBe(row.slug); // the slug and the folder stay
+    expect(after.slug).toBe(`casa-reformada-${row.id}`); // the slug follows the title (issue 7 item 3)
+    expect(after.storage_folder).toBe(row.storage_folder); // the folder stays
     const page = (await adminEditorLoader(routeArgs(getRequest(saved.location!, { cookie: adminCookie }), { id: String(row.id) }))) as any;
     expect(page.view.success).toEqual(["Imóvel atualizado com sucesso!"]);
     expect(page.view.initial.tab).toBe("values");
@@ -197,10 +198,11 @@ describe("editing", () => {
     expect(await db().selectFrom("property_options").select("id").where("property_id", "=", row.id).execute()).toHaveLength(1);
   });
 
-  it("replaces the photos on a new upload, reorders, and removes one (files deleted)", async () => {
+  it("stages photo changes until Salvar: upload and removal leave the listing and its files alone (issue 7 item 2)", async () => {
     const { row } = await createThroughEditor();
     const path = `/admin/imoveis/${row.id}/editar`;
     const old = parseJsonList(row.images);
+    const storedImages = async () => parseJsonList((await db().selectFrom("properties").select("images").where("id", "=", row.id).executeTakeFirstOrThrow()).images);
     const up = await call(async () =>
       adminEditorAction(
         routeArgs(multipart(path, { ...VALID_FIELDS, images: old, intent: "upload-images" }, { files: [1, 2, 3].map((i) => ({ name: "photos", blob: new Blob([]), filename: `v${i}.jpg` })) }), { id: String(row.id) }),
@@ -215,13 +217,75 @@ describe("editing", () => {
     );
     expect(fresh.state.values.images).toHaveLength(1);
     expect(fresh.state.uploadErrors[0]).toMatch(/^Erro ao enviar imagem: /);
-    for (const url of old) expect(await fileExists(keyFromUrl(url)!)).toBe(false);
-    const stored = parseJsonList((await db().selectFrom("properties").select("images").where("id", "=", row.id).executeTakeFirstOrThrow()).images);
-    expect(stored).toEqual(fresh.state.values.images);
+    const draftFolder: string = fresh.state.draftFolder;
+    expect(draftFolder).toMatch(/^imoveis\/rascunho-/);
+    expect(fresh.state.values.images[0].startsWith(`/uploads/${draftFolder}/`)).toBe(true);
+    // Nothing saved yet: the listing and its files are as they were (Cancelar is just leaving).
+    expect(await storedImages()).toEqual(old);
+    for (const url of old) expect(await fileExists(keyFromUrl(url)!)).toBe(true);
 
-    const gone = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images: stored, intent: "remove-image:0" }), { id: String(row.id) })));
-    expect(gone.state.values.images).toEqual([]);
-    expect(await fileExists(keyFromUrl(stored[0])!)).toBe(false);
+    // Removing a stored photo is staged too.
+    const gone = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images: old, draftFolder, intent: "remove-image:0" }), { id: String(row.id) })));
+    expect(gone.state.values.images).toEqual([old[1]]);
+    expect(await storedImages()).toEqual(old);
+    expect(await fileExists(keyFromUrl(old[0])!)).toBe(true);
+
+    // A listing keeps at least one photo: saving with none is refused, nothing changes.
+    const none = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, draftFolder, intent: "save" }), { id: String(row.id) })));
+    expect(none.status).toBe(400);
+    expect(none.state.errors.images).toBe(MSG.images);
+    expect(await storedImages()).toEqual(old);
+
+    // Salvar commits: the new photo moves into the property's folder, then the removed files go.
+    const staged = [fresh.state.values.images[0], old[1]];
+    const saved = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images: staged, draftFolder, intent: "save" }), { id: String(row.id) })));
+    expect(saved.status).toBe(302);
+    const after = await storedImages();
+    expect(after).toHaveLength(2);
+    expect(after[0].startsWith(`/uploads/${row.storage_folder}/`)).toBe(true);
+    expect(after[1]).toBe(old[1]);
+    expect(await fileExists(keyFromUrl(after[0])!)).toBe(true);
+    expect(await fileExists(keyFromUrl(old[0])!)).toBe(false);
+    expect(await fileExists(keyFromUrl(old[1])!)).toBe(true);
+    expect(await fileExists(keyFromUrl(staged[0])!)).toBe(false); // the draft folder is gone
+  });
+
+  it("refuses a forged photo URL from another folder, and never deletes it", async () => {
+    const { row } = await createThroughEditor();
+    const { row: other } = await createThroughEditor();
+    const foreign = parseJsonList(other.images)[0];
+    const path = `/admin/imoveis/${row.id}/editar`;
+    const r = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images: [foreign, ...parseJsonList(row.images)], intent: "remove-image:0" }), { id: String(row.id) })));
+    expect(r.state.values.images).toEqual(parseJsonList(row.images).slice(1));
+    expect(await fileExists(keyFromUrl(foreign)!)).toBe(true);
+  });
+
+  it("the slug follows the title on save; the old slug redirects 301 (issue 7 item 3)", async () => {
+    const { row } = await createThroughEditor();
+    const path = `/admin/imoveis/${row.id}/editar`;
+    const images = parseJsonList(row.images);
+    const oldSlug = row.slug!;
+    const saved = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, title: "Sobrado reformado no centro", images, intent: "save" }), { id: String(row.id) })));
+    expect(saved.status).toBe(302);
+    const after = await db().selectFrom("properties").select(["slug", "storage_folder", "images"]).where("id", "=", row.id).executeTakeFirstOrThrow();
+    expect(after.slug).toBe(`sobrado-reformado-no-centro-${row.id}`);
+    // the photos stay where they are
+    expect(after.storage_folder).toBe(row.storage_folder);
+    expect(parseJsonList(after.images)).toEqual(images);
+    const { loader: propertyLoader } = await import("~/routes/public/property");
+    const old = await run(() => propertyLoader(routeArgs(getRequest(`/imovel/${oldSlug}`), { slugOrId: oldSlug })));
+    expect(old.response?.status).toBe(301);
+    expect(old.response?.headers.get("Location")).toBe(`/imovel/${after.slug}`);
+    // the editor's 'Ver no site' uses the current slug
+    const page = (await adminEditorLoader(routeArgs(getRequest(path, { cookie: adminCookie }), { id: String(row.id) }))) as any;
+    expect(page.view.slug).toBe(after.slug);
+    // renamed back: the first slug is current again, no redirect loop
+    await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images, intent: "save" }), { id: String(row.id) })));
+    const back = await run(() => propertyLoader(routeArgs(getRequest(`/imovel/${oldSlug}`), { slugOrId: oldSlug })));
+    expect(back.response).toBeUndefined();
+    const renamed = await run(() => propertyLoader(routeArgs(getRequest(`/imovel/${after.slug}`), { slugOrId: after.slug! })));
+    expect(renamed.response?.status).toBe(301);
+    expect(renamed.response?.headers.get("Location")).toBe(`/imovel/${oldSlug}`);
   });
 
   it("a missing property is a 404", async () => {

@@ -90,6 +90,7 @@ export function isLocalIntent(intent: Intent, editing: boolean): boolean {
     case "suggest":
     case "remove-item":
     case "move-image":
+    case "remove-image": // staged until Salvar, like the order
       return true;
     case "add-option":
     case "remove-option":
