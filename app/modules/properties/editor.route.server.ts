@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import type { Property } from "#db/schema";
 import { type EditorState, isTab, initialState, defaultValues, MSG } from "~/modules/properties/editor/state";
 import { validateAll } from "~/modules/properties/editor/schema";
-import { type Intent, parseIntent } from "~/modules/properties/editor/intents";
+import { type Intent, parseIntent, watermarkLabelField } from "~/modules/properties/editor/intents";
 import { readEditorForm } from "~/modules/properties/editor/form-data";
 import { reduceEditor } from "~/modules/properties/editor/reducer";
 import { propertySlug } from "~/utils/slug";
@@ -13,7 +13,7 @@ import { errorFields, log } from "~/modules/platform/logger.server";
 import { assertCan } from "~/modules/auth/permissions.server";
 import { type SessionUser, redirectWithToast } from "~/modules/auth/session.server";
 import { type TempPhoto, deletePhotos, discardTempPhotos, draftFolderName, parseMultipartWithPhotos, storeUploadedPhotos } from "./photos.server";
-import { BROKER_FORCED_WATERMARK, listWatermarks, parseWatermarkSpec, saveWatermarkLogo } from "./watermarks.server";
+import { BROKER_FORCED_WATERMARK, type LibraryWatermark, WatermarkLibraryError, listWatermarks, parseWatermarkSpec, removeWatermark, renameWatermark, saveWatermarkLogo } from "./watermarks.server";
 import {
   PropertyNotFoundError,
   addStoredOption,
@@ -96,7 +96,7 @@ export type EditorLoaderData = {
   revision: string;
   propertyId: number | null;
   slug: string | null;
-  watermarks: { url: string; name: string }[];
+  watermarks: LibraryWatermark[];
   forcedWatermark: { logoUrl: string; position: string; opacity: number; sizePercent: number } | null;
   success: string[];
 };
@@ -114,7 +114,7 @@ export async function loadEditor(request: Request, ctx: Pick<EditorContext, "mod
   if (url.searchParams.get("created") === "1") success.push("Imóvel cadastrado com sucesso!");
   if (url.searchParams.get("options") === "1") success.push("Opções salvas com sucesso!");
   if (p && url.searchParams.get("saved") === "1") success.push("Imóvel atualizado com sucesso!");
-  let watermarks: { url: string; name: string }[] = [];
+  let watermarks: LibraryWatermark[] = [];
   try {
     watermarks = await listWatermarks();
   } catch (error) {
@@ -232,12 +232,30 @@ async function runIntent(post: Awaited<ReturnType<typeof readPost>>, ctx: Editor
     case "upload-watermark": {
       state = { ...reduceEditor(state, intent), tab: "images" };
       if (ctx.mode === "broker") return reply(state, 403);
-      if (!post.watermarkFile) return reply({ ...state, uploadErrors: ["Erro ao enviar marca d'água: selecione um arquivo de imagem"] }, 400);
+      if (!post.watermarkFile) return reply({ ...state, watermarkNotice: { tone: "danger", text: "Erro ao enviar marca d'água: selecione um arquivo de imagem" } }, 400);
       const file = post.watermarkFile;
       post.watermarkFile = null; // saveWatermarkLogo removes the temp file itself
       const saved = await saveWatermarkLogo(file);
-      if ("error" in saved) return reply({ ...state, uploadErrors: [saved.error] }, 400);
-      return reply({ ...state, watermark: { ...state.watermark, logo: saved.url } });
+      if ("error" in saved) return reply({ ...state, watermarkNotice: { tone: "danger", text: saved.error } }, 400);
+      return reply({ ...state, watermark: { ...state.watermark, logo: saved.url }, watermarkNotice: { tone: "success", text: "Logo enviada para a biblioteca." } });
+    }
+    case "rename-watermark":
+    case "remove-watermark": {
+      state = { ...reduceEditor(state, intent), tab: "images" };
+      if (ctx.mode === "broker") return reply(state, 403);
+      try {
+        if (intent.kind === "rename-watermark") {
+          const label = formData.get(watermarkLabelField(intent.file));
+          const { name } = await renameWatermark(intent.file, typeof label === "string" ? label.slice(0, 1_000) : "");
+          return reply({ ...state, watermarkNotice: { tone: "success", text: `Logo renomeada para "${name}".` } });
+        }
+        await removeWatermark(intent.file);
+        const removedUrl = `/uploads/imoveis/watermarks/${intent.file}`;
+        return reply({ ...state, watermark: state.watermark.logo === removedUrl ? { ...state.watermark, logo: "" } : state.watermark, watermarkNotice: { tone: "success", text: "Logo removida da biblioteca." } });
+      } catch (error) {
+        if (!(error instanceof WatermarkLibraryError)) throw error;
+        return reply({ ...state, watermarkNotice: { tone: "danger", text: error.message } }, 400);
+      }
     }
     case "remove-image": {
       // Staged: the list changes, the stored file stays until Salvar commits (an unsaved upload can go now).

@@ -97,6 +97,7 @@ export function readEditorForm(fd: FormData): EditorState {
     banner: null,
     optionsNotice: null,
     uploadErrors: [],
+    watermarkNotice: null,
     draftFolder: text(fd, "draftFolder", 200),
   };
 }

@@ -2,6 +2,11 @@ import { type AmenityList, type Tab, AMENITY_LISTS, LIMITS, isTab } from "./stat
 
 /** The editor's intents: what each submit button (name="intent") asks for. */
 
+/** A file name of the watermark library (imoveis/watermarks/{file}). */
+export const WATERMARK_FILE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/;
+/** The form field carrying a library logo's new name. */
+export const watermarkLabelField = (file: string) => `wmLabel-${file}`;
+
 // ── intents ───────────────────────────────────────────────────────────────
 export type Intent =
   | { kind: "refresh" }
@@ -18,6 +23,8 @@ export type Intent =
   | { kind: "remove-option"; id: string }
   | { kind: "upload-images" }
   | { kind: "upload-watermark" }
+  | { kind: "rename-watermark"; file: string }
+  | { kind: "remove-watermark"; file: string }
   | { kind: "delete" };
 
 const isList = (v: string | undefined): v is AmenityList => (AMENITY_LISTS as readonly string[]).includes(v ?? "");
@@ -52,6 +59,9 @@ export function parseIntent(raw: unknown): Intent {
       return index(a) >= 0 ? { kind: "remove-image", index: index(a) } : { kind: "refresh" };
     case "remove-option":
       return a ? { kind: "remove-option", id: a.slice(0, 64) } : { kind: "refresh" };
+    case "rename-watermark":
+    case "remove-watermark":
+      return a && WATERMARK_FILE.test(a) ? { kind: head, file: a } : { kind: "refresh" };
     default:
       return { kind: "refresh" };
   }
@@ -73,6 +83,9 @@ export function intentValue(intent: Intent): string {
       return `remove-image:${intent.index}`;
     case "remove-option":
       return `remove-option:${intent.id}`;
+    case "rename-watermark":
+    case "remove-watermark":
+      return `${intent.kind}:${intent.file}`;
     default:
       return intent.kind;
   }

@@ -83,7 +83,7 @@ function withoutTabErrors(errors: FieldErrors, tabs: Tab[]): FieldErrors {
  * local part here.
  */
 export function reduceEditor(input: EditorState, intent: Intent): EditorState {
-  let state: EditorState = { ...applyPendingItems(input), banner: null, optionsNotice: null, uploadErrors: [] };
+  let state: EditorState = { ...applyPendingItems(input), banner: null, optionsNotice: null, uploadErrors: [], watermarkNotice: null };
   const { values } = state;
   const at = tabIndex(state.tab);
   switch (intent.kind) {

@@ -136,6 +136,8 @@ export type EditorState = {
   banner: Banner | null;
   optionsNotice: Banner | null;
   uploadErrors: string[];
+  /** the watermark card's own messages (logo upload, rename, removal) */
+  watermarkNotice: Banner | null;
   /** create mode: the draft photo folder until the property exists */
   draftFolder: string;
 };
@@ -192,6 +194,7 @@ export function initialState(values: EditorValues = defaultValues(), options: { 
     banner: null,
     optionsNotice: null,
     uploadErrors: [],
+    watermarkNotice: null,
     draftFolder: options.draftFolder ?? "",
   };
 }
