@@ -76,7 +76,7 @@ export type EditorContext = {
 };
 
 /** Query parameters of the editor itself, not of the list. */
-const EDITOR_PARAMS = ["tab", "created", "saved", "options", "confirmDelete", "index"];
+const EDITOR_PARAMS = ["tab", "created", "saved", "options", "confirmDelete", "index", "novo"];
 export function listSearchOf(url: URL): string {
   const params = new URLSearchParams(url.search);
   for (const key of EDITOR_PARAMS) params.delete(key);
@@ -108,8 +108,13 @@ export async function loadEditor(request: Request, ctx: Pick<EditorContext, "mod
   // Photo changes are staged in a draft folder in both modes until Salvar (Cancelar leaves the listing as it was).
   const state = p ? initialState(propertyToValues(p, options), { allVisited: true, draftFolder: draftFolderName() }) : initialState(defaultValues(), { draftFolder: draftFolderName() });
   if (ctx.mode === "broker") state.watermark = forcedChoice();
+  // ?tab= follows the tab flow: it stops at the first earlier tab that is not valid yet (without showing errors on arrival).
   const tab = url.searchParams.get("tab");
-  if (isTab(tab)) state.tab = tab;
+  if (isTab(tab)) {
+    const reached = reduceEditor(state, { kind: "goto", tab });
+    state.tab = reached.tab;
+    state.visited = reached.visited;
+  }
   const success: string[] = [];
   if (url.searchParams.get("created") === "1") success.push("Imóvel cadastrado com sucesso!");
   if (url.searchParams.get("options") === "1") success.push("Opções salvas com sucesso!");
@@ -315,8 +320,8 @@ async function save(input: EditorState, intent: Intent, ctx: EditorContext): Pro
       return redirect(withParams(ctx.editorPath(property.id), ctx.listSearch, { saved: "1", tab: state.tab }));
     }
     const owner = ctx.mode === "broker" && ctx.user.broker ? { userId: ctx.user.id, brokerId: ctx.user.broker.id } : { userId: ctx.user.id, brokerId: null };
-    await createProperty(parsed, { options: state.values.options, owner, featured: ctx.mode === "admin" && state.values.featured });
-    const extra: Record<string, string> = { created: "1" };
+    const created = await createProperty(parsed, { options: state.values.options, owner, featured: ctx.mode === "admin" && state.values.featured });
+    const extra: Record<string, string> = { created: "1", novo: String(created.id) };
     if (state.values.options.length) extra.options = "1";
     return redirect(withParams(ctx.editorPath(null), ctx.listSearch, extra));
   } catch (error) {
@@ -372,7 +377,17 @@ async function editorContext(area: EditorArea, request: Request, id: string | un
 async function editorLoader(area: EditorArea, { request, params }: EditorRouteArgs) {
   const { user, property, mode } = await editorContext(area, request, params.id);
   const view = await loadEditor(request, { mode, user, property });
-  return { view, mode, listHref: AREAS[area].listPath + listSearchOf(new URL(request.url)) };
+  return { view, mode, listHref: AREAS[area].listPath + listSearchOf(new URL(request.url)), createdLinks: await createdLinks(area, user, new URL(request.url)) };
+}
+
+/** After a create: links to the new property (on the site, and to edit it) when the user may edit it. */
+async function createdLinks(area: EditorArea, user: SessionUser, url: URL): Promise<{ viewHref: string; editHref: string; title: string } | null> {
+  if (url.searchParams.get("created") !== "1") return null;
+  const id = parsePropertyId(url.searchParams.get("novo"));
+  if (!id) return null;
+  const property = await loadEditableProperty(user, String(id)).catch(() => null);
+  if (!property) return null;
+  return { viewHref: `/imovel/${property.slug ?? property.id}`, editHref: AREAS[area].editorPath(property.id), title: property.title };
 }
 
 async function editorAction(area: EditorArea, { request, params }: EditorRouteArgs) {

@@ -124,10 +124,11 @@ function recordFields(input: PropertyInput) {
 
 async function insertOptions(conn: DbOrTx, propertyId: number, options: EditorOption[]): Promise<void> {
   if (!options.length) return;
-  const now = nowIso();
+  // created_at one millisecond apart: findOptions orders by it, so the order added is the order shown.
+  const start = Date.now();
   await conn
     .insertInto("property_options")
-    .values(options.slice(0, 2).map((o) => ({ id: crypto.randomUUID(), property_id: propertyId, area: o.area, bedrooms: o.bedrooms, bathrooms: o.bathrooms, suites: o.suites, created_at: now })))
+    .values(options.slice(0, 2).map((o, i) => ({ id: crypto.randomUUID(), property_id: propertyId, area: o.area, bedrooms: o.bedrooms, bathrooms: o.bathrooms, suites: o.suites, created_at: new Date(start + i).toISOString() })))
     .execute();
 }
 

@@ -2,7 +2,8 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, parseJsonList } from "~/modules/platform/db.server";
 import { createLead } from "~/modules/leads/leads.server";
-import { fileExists, keyFromUrl } from "~/modules/files/storage.server";
+import fs from "node:fs";
+import { fileExists, keyFromUrl, resolveKey } from "~/modules/files/storage.server";
 import { PROJECT_LOGO_URL } from "~/modules/properties/watermarks.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin/properties/list";
 import { action as adminEditorAction, loader as adminEditorLoader } from "~/routes/admin/properties/editor";
@@ -103,7 +104,7 @@ describe("creating a property through the editor", () => {
   it("uploads photos to a draft folder, then creates with slug, folder, moved photos and options", async () => {
     const option = JSON.stringify({ id: "tmp-1", area: 90, bedrooms: 2, bathrooms: 1, suites: null });
     const { row, saved, draftImages } = await createThroughEditor({ options: option, amenities: ["Piscina", "Jardim"], featured: "on" });
-    expect(saved.location).toBe("/admin/imoveis/novo?created=1&options=1");
+    expect(saved.location).toBe(`/admin/imoveis/novo?created=1&novo=${row.id}&options=1`);
     expect(row.slug).toBe(`casa-terrea-com-quintal-${row.id}`);
     expect(row.storage_folder).toBe(`imoveis/${row.slug}`);
     expect(row.user_id).toBe(adminId);
@@ -129,6 +130,10 @@ describe("creating a property through the editor", () => {
     expect(page.view.success).toEqual(["Imóvel cadastrado com sucesso!", "Opções salvas com sucesso!"]);
     expect(page.view.initial.values.title).toBe("");
     expect(page.view.initial.tab).toBe("basics");
+    // issue 7 item 9: a link to the new property, and its draft folder is gone at once
+    expect(page.createdLinks).toEqual({ viewHref: `/imovel/${row.slug}`, editHref: `/admin/imoveis/${row.id}/editar`, title: row.title });
+    const draftFolder = keyFromUrl(draftImages[0])!.split("/").slice(0, 2).join("/");
+    expect(fs.existsSync(resolveKey(draftFolder))).toBe(false);
   });
 
   it("refuses bad input with pt-BR messages and saves nothing", async () => {
@@ -137,8 +142,12 @@ describe("creating a property through the editor", () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ area: "-5" }, "area", MSG.area],
       [{ title: "x".repeat(1000) }, "title", "O título deve ter no máximo 200 caracteres"],
-      [{ bedrooms: "três" }, "bedrooms", "Informe um número válido"],
-      [{ price: "caro" }, "price", "Informe um número válido"],
+      [{ bedrooms: "três" }, "bedrooms", MSG.number],
+      [{ price: "caro" }, "price", MSG.number],
+      // issue 7 item 9: say what is valid
+      [{ area: "1e2" }, "area", "Informe um número válido, só com algarismos, vírgula e ponto (ex.: 1.234,56)"],
+      [{ area: "999999999999" }, "area", "Informe um valor de no máximo 100.000.000"],
+      [{ price: "9".repeat(20) }, "price", "Informe um valor de no máximo 1.000.000.000.000"],
       [{ description: "   " }, "description", MSG.description],
     ];
     for (const [override, field, message] of cases) {
@@ -286,6 +295,30 @@ describe("editing", () => {
     const renamed = await run(() => propertyLoader(routeArgs(getRequest(`/imovel/${after.slug}`), { slugOrId: after.slug! })));
     expect(renamed.response?.status).toBe(301);
     expect(renamed.response?.headers.get("Location")).toBe(`/imovel/${oldSlug}`);
+  });
+
+  it("keeps the options in the order they were added, save after save (issue 7 item 9)", async () => {
+    const options = [
+      JSON.stringify({ id: "a", area: 120, bedrooms: 3, bathrooms: 2, suites: 1 }),
+      JSON.stringify({ id: "b", area: 60, bedrooms: 1, bathrooms: 1, suites: null }),
+    ];
+    const { row } = await createThroughEditor({ options });
+    const images = parseJsonList(row.images);
+    for (let i = 0; i < 5; i++) {
+      const page = (await adminEditorLoader(routeArgs(getRequest(`/admin/imoveis/${row.id}/editar`, { cookie: adminCookie }), { id: String(row.id) }))) as any;
+      expect(page.view.initial.values.options.map((o: { area: number }) => o.area)).toEqual([120, 60]);
+      const posted = page.view.initial.values.options.map((o: object) => JSON.stringify(o));
+      await call(() => adminEditorAction(routeArgs(multipart(`/admin/imoveis/${row.id}/editar`, { ...VALID_FIELDS, images, options: posted, intent: "save" }), { id: String(row.id) })));
+    }
+  });
+
+  it("?tab= stops at the first earlier tab that is not valid (issue 7 item 9)", async () => {
+    const fresh = (await adminEditorLoader(routeArgs(getRequest("/admin/imoveis/novo?tab=images", { cookie: adminCookie })))) as any;
+    expect(fresh.view.initial.tab).toBe("basics");
+    expect(fresh.view.initial.errors).toEqual({});
+    const { row } = await createThroughEditor();
+    const edit = (await adminEditorLoader(routeArgs(getRequest(`/admin/imoveis/${row.id}/editar?tab=images`, { cookie: adminCookie }), { id: String(row.id) }))) as any;
+    expect(edit.view.initial.tab).toBe("images");
   });
 
   it("a missing property is a 404", async () => {

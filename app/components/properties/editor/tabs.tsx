@@ -53,7 +53,7 @@ export function BasicsTab({ state, setValue, hideFeatured }: TabProps & { hideFe
   return (
     <Panel>
       <Field label="Título" htmlFor="pe-title" error={e.title}>
-        <Input {...bind(state, setValue, "title")} placeholder="Ex.: Casa com 3 quartos no Jardim Europa" autoComplete="off" />
+        <Input {...bind(state, setValue, "title")} maxLength={LIMITS.title} placeholder="Ex.: Casa com 3 quartos no Jardim Europa" autoComplete="off" />
       </Field>
       <Grid>
         <Field label="Categoria de busca" htmlFor="pe-type" error={e.type}>
@@ -115,14 +115,14 @@ export function LocationTab({ state, setValue }: TabProps) {
   return (
     <Panel>
       <Field label="Endereço" htmlFor="pe-address" error={e.address}>
-        <Input {...bind(state, setValue, "address")} placeholder="Rua, número" autoComplete="off" />
+        <Input {...bind(state, setValue, "address")} maxLength={LIMITS.address} placeholder="Rua, número" autoComplete="off" />
       </Field>
       <Grid>
         <Field label="Cidade" htmlFor="pe-city" error={e.city}>
-          <Input {...bind(state, setValue, "city")} autoComplete="off" />
+          <Input {...bind(state, setValue, "city")} maxLength={LIMITS.city} autoComplete="off" />
         </Field>
         <Field label="Bairro" htmlFor="pe-neighborhood" error={e.neighborhood}>
-          <Input {...bind(state, setValue, "neighborhood")} autoComplete="off" />
+          <Input {...bind(state, setValue, "neighborhood")} maxLength={LIMITS.neighborhood} autoComplete="off" />
         </Field>
       </Grid>
     </Panel>

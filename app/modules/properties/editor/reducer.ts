@@ -66,6 +66,20 @@ export function draftOption(drafts: EditorDrafts): EditorOption | null {
   };
 }
 
+/**
+ * A field's error goes as soon as its value is valid (with JavaScript, on
+ * each change): its tab is validated again and errors it no longer has are dropped.
+ */
+export function clearFixedErrors(state: EditorState): EditorState {
+  const fields = Object.keys(state.errors);
+  if (!fields.length) return state;
+  const tabs = Array.from(new Set(fields.map((f) => FIELD_TAB[f]).filter(Boolean)));
+  const still: FieldErrors = {};
+  for (const tab of tabs) Object.assign(still, validateTab(tab, state.values));
+  const errors = Object.fromEntries(Object.entries(state.errors).filter(([field]) => !FIELD_TAB[field] || field in still));
+  return Object.keys(errors).length === fields.length ? state : { ...state, errors };
+}
+
 function markVisited(visited: Tab[], tab: Tab): Tab[] {
   return visited.includes(tab) ? visited : [...visited, tab];
 }

@@ -11,6 +11,8 @@ import { type EditorState, type EditorValues, type Tab, LIMITS, MSG, TABS } from
 
 const tooLong = (what: string, max: number) => `${what} deve ter no máximo ${max.toLocaleString("pt-BR")} caracteres`;
 export const yearMessage = (max: number) => `O ano de construção deve estar entre 1900 e ${max}`;
+/** Too big a number: say what is valid. */
+export const maxMessage = (max: number) => `Informe um valor de no máximo ${max.toLocaleString("pt-BR")}`;
 
 // ── schemas, one per tab ──────────────────────────────────────────────────
 /** Text typed into a number box: '' counts as 0; '1.234,56' and '1234.56' both work. */
@@ -27,10 +29,10 @@ function decimal(options: { emptyAs?: number | null } = {}) {
   });
 }
 const money = (negativeMessage: string = MSG.negative) =>
-  decimal().pipe(z.number().min(0, negativeMessage).max(LIMITS.money, MSG.number).transform((n) => Math.round(n * 100) / 100));
-const count = (negativeMessage: string) => decimal().pipe(z.number().int(MSG.integer).min(0, negativeMessage).max(LIMITS.rooms, MSG.number));
+  decimal().pipe(z.number().min(0, negativeMessage).max(LIMITS.money, maxMessage(LIMITS.money)).transform((n) => Math.round(n * 100) / 100));
+const count = (negativeMessage: string) => decimal().pipe(z.number().int(MSG.integer).min(0, negativeMessage).max(LIMITS.rooms, maxMessage(LIMITS.rooms)));
 const optionalInt = (max: number) =>
-  decimal({ emptyAs: null }).pipe(z.number().int(MSG.integer).min(0, MSG.negative).max(max, MSG.number).nullable());
+  decimal({ emptyAs: null }).pipe(z.number().int(MSG.integer).min(0, MSG.negative).max(max, maxMessage(max)).nullable());
 const enumOf = <T extends string>(values: readonly T[], message: string) =>
   z.string().refine((v): v is T => (values as readonly string[]).includes(v), message).transform((v) => v as T);
 
@@ -72,7 +74,7 @@ export const tabSchemas = {
     neighborhood: z.string().trim().min(1, MSG.neighborhood).max(LIMITS.neighborhood, tooLong("O bairro", LIMITS.neighborhood)),
   }),
   features: z.object({
-    area: decimal().pipe(z.number().gt(0, MSG.area).max(LIMITS.area, MSG.number)),
+    area: decimal().pipe(z.number().gt(0, MSG.area).max(LIMITS.area, maxMessage(LIMITS.area))),
     bedrooms: count(MSG.bedrooms),
     bathrooms: count(MSG.bathrooms),
     suites: count(MSG.negative),

@@ -42,7 +42,7 @@ export const MSG = {
   maxOptions: "Só é possível cadastrar até 2 opções para o imóvel.",
   brokerWatermark: "Para corretores, é obrigatório selecionar a logo como marca d'água antes de enviar imagens.",
   // Ours (the spec gives none): numbers, lengths, year range.
-  number: "Informe um número válido",
+  number: "Informe um número válido, só com algarismos, vírgula e ponto (ex.: 1.234,56)",
   integer: "Informe um número inteiro",
   negative: "O valor não pode ser negativo",
 } as const;

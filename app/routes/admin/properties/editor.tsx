@@ -9,7 +9,7 @@ export { adminEditorLoader as loader, adminEditorAction as action } from "~/modu
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.view.propertyId ? "Editar imóvel" : "Novo Imóvel"} | Admin | Lar Imóveis` }, { name: "robots", content: "noindex" }];
 
 export default function AdminPropertyEditor({ loaderData, actionData }: Route.ComponentProps) {
-  return <PropertyEditor mode="admin" view={loaderData.view} reply={actionData ?? null} listHref={loaderData.listHref} />;
+  return <PropertyEditor mode="admin" view={loaderData.view} reply={actionData ?? null} listHref={loaderData.listHref} createdLinks={loaderData.createdLinks} />;
 }
 
 export function ErrorBoundary() {

@@ -13,7 +13,7 @@ export { brokerEditorLoader as loader, brokerEditorAction as action } from "~/mo
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.view.propertyId ? "Editar imóvel" : "Novo Imóvel"} | Lar Imóveis` }, { name: "robots", content: "noindex" }];
 
 export default function BrokerPropertyEditor({ loaderData, actionData }: Route.ComponentProps) {
-  return <PropertyEditor mode={loaderData.mode} view={loaderData.view} reply={actionData ?? null} listHref={loaderData.listHref} />;
+  return <PropertyEditor mode={loaderData.mode} view={loaderData.view} reply={actionData ?? null} listHref={loaderData.listHref} createdLinks={loaderData.createdLinks} />;
 }
 
 export function ErrorBoundary() {
