@@ -22,7 +22,7 @@ const PICK_LIMIT = 6;
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
   const url = new URL(request.url);
-  const search = (url.searchParams.get("imovel") ?? "").trim().slice(0, 200);
+  const search = (url.searchParams.get("imovel") ?? "").trim().slice(0, 120);
   const [stats, picks, link] = await Promise.all([
     brokerDashboardStats(user),
     search ? findCataloguePage(user, readCatalogueQuery(new URLSearchParams({ q: search }))) : null,
@@ -101,7 +101,7 @@ export default function Dashboard() {
           <p className="mt-1 text-sm text-slate-600">Escolha um imóvel para gerar o seu link: os contatos feitos por ele chegam para você.</p>
           <Form method="get" role="search" aria-labelledby="referral-heading" className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
             <Field label="Buscar imóvel" htmlFor="dash-imovel" className="flex-1">
-              <Input id="dash-imovel" name="imovel" type="search" defaultValue={search} maxLength={200} placeholder="Título, cidade ou bairro" />
+              <Input id="dash-imovel" name="imovel" type="search" defaultValue={search} maxLength={120} placeholder="Título, cidade ou bairro" />
             </Field>
             <Button type="submit" variant="secondary">
               Buscar
