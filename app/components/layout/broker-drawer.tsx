@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
+import { createPortal } from "react-dom";
 import { useLocation } from "react-router";
 import { cx } from "~/components/ui";
 import { ICONS } from "./nav";
@@ -31,7 +32,7 @@ export function BrokerDrawer({ children }: { children: ReactNode }) {
           <NavIcon d={ICONS.close} className="hidden group-open:block" />
         </summary>
         <div className="fixed inset-x-0 bottom-0 top-14 z-40 bg-black/40">
-          <div className="h-full w-72 max-w-[85vw] overflow-y-auto bg-brand-900 p-4 shadow-[var(--shadow-overlay)]">{children}</div>
+          <div className="h-full w-72 max-w-[85vw] overflow-y-auto bg-brand-900 p-4 pb-20 shadow-[var(--shadow-overlay)]">{children}</div>
         </div>
       </details>
     );
@@ -96,30 +97,34 @@ function JsDrawer({ children }: { children: ReactNode }) {
       >
         <NavIcon d={ICONS.menu} />
       </button>
-      {open ? (
-        <div className="fixed inset-0 z-50 lg:hidden">
-          <div className="absolute inset-0 bg-black/50" data-testid="drawer-backdrop" aria-hidden="true" onClick={close} />
-          <div
-            ref={panel}
-            id="broker-drawer"
-            role="dialog"
-            aria-modal="true"
-            aria-label="Menu do corretor"
-            className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-brand-900 p-4 text-white shadow-[var(--shadow-overlay)]"
-            onClick={(event) => {
-              // A link inside closes the drawer at once (navigation closes it too).
-              if ((event.target as HTMLElement).closest("a")) setOpen(false);
-            }}
-          >
-            <div className="mb-2 flex justify-end">
-              <button type="button" data-drawer-close className="rounded-md p-2 text-slate-200 hover:bg-white/10 hover:text-white" aria-label="Fechar menu" onClick={close}>
-                <NavIcon d={ICONS.close} />
-              </button>
-            </div>
-            {children}
-          </div>
-        </div>
-      ) : null}
+      {/* On <body>: the sticky top bar is a stacking context, and the drawer must cover the bottom bar and the toasts. */}
+      {open
+        ? createPortal(
+            <div className="fixed inset-0 z-[70] lg:hidden">
+              <div className="absolute inset-0 bg-black/50" data-testid="drawer-backdrop" aria-hidden="true" onClick={close} />
+              <div
+                ref={panel}
+                id="broker-drawer"
+                role="dialog"
+                aria-modal="true"
+                aria-label="Menu do corretor"
+                className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-brand-900 p-4 text-white shadow-[var(--shadow-overlay)]"
+                onClick={(event) => {
+                  // A link inside closes the drawer at once (navigation closes it too).
+                  if ((event.target as HTMLElement).closest("a")) setOpen(false);
+                }}
+              >
+                <div className="mb-2 flex justify-end">
+                  <button type="button" data-drawer-close className="rounded-md p-2 text-slate-200 hover:bg-white/10 hover:text-white" aria-label="Fechar menu" onClick={close}>
+                    <NavIcon d={ICONS.close} />
+                  </button>
+                </div>
+                {children}
+              </div>
+            </div>,
+            document.body,
+          )
+        : null}
     </>
   );
 }

@@ -47,6 +47,11 @@ describe("the back office's menus", () => {
     expect(isReady("/broker/leads")).toBe(hasScreen("/broker/leads"));
   });
 
+  it("gives each menu item its own icon (the collapsed sidebar shows only icons)", () => {
+    const icons = BROKER_MENU.map((m) => m.icon);
+    expect(new Set(icons).size).toBe(icons.length);
+  });
+
   it("titles the phone top bar by the deepest menu entry", () => {
     expect(sectionTitle("/broker/properties/12/editar")).toBe("Imóveis");
     expect(sectionTitle("/broker/dashboard")).toBe("Dashboard");
