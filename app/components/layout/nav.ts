@@ -29,7 +29,7 @@ export const BROKER_MENU: BrokerMenuItem[] = [
   { to: "/broker/properties", label: "Imóveis", icon: ICONS.properties, ready: true },
   { to: "/broker/leads", label: "Leads", icon: ICONS.leads, ready: false },
   { to: "/broker/crm", label: "CRM", icon: ICONS.crm, ready: false, children: [{ to: "/broker/crm/activities", label: "Atividades", ready: false }] },
-  { to: "/broker/campaigns", label: "Campanhas", icon: ICONS.campaigns, ready: false, children: [{ to: "/broker/whatsapp", label: "WhatsApp", ready: false }] },
+  { to: "/broker/campaigns", label: "Campanhas", icon: ICONS.campaigns, ready: true, children: [{ to: "/broker/whatsapp", label: "WhatsApp", ready: true }] },
   { to: "/broker/roleta", label: "Roleta de Leads", icon: ICONS.roulette, highlight: true, ready: false },
   { to: "/broker/cursos", label: "Cursos", icon: ICONS.courses, ready: false },
   { to: "/broker/settings", label: "Configurações", icon: ICONS.settings, ready: false },
@@ -51,6 +51,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/roleta", label: "Roleta", ready: false },
   { to: "/admin/webhook", label: "Webhooks", ready: false },
   { to: "/admin/crm", label: "CRM", ready: false },
+  { to: "/admin/whatsapp", label: "WhatsApp", ready: true },
   { to: "/broker/dashboard", label: "Painel do corretor", ready: true },
 ];
 
@@ -67,9 +68,16 @@ export function isReady(path: string): boolean {
   return all.some((item) => item.to === path && item.ready);
 }
 
-/** The shown part of a menu: ready items, with their ready children. */
+/**
+ * The shown part of a menu: ready items with their ready children; a ready
+ * child of an item not ready yet is shown in its place (with its icon).
+ */
 export function visibleBrokerMenu(menu: BrokerMenuItem[] = BROKER_MENU): BrokerMenuItem[] {
-  return menu.filter((m) => m.ready).map((m) => ({ ...m, children: m.children?.filter((c) => c.ready) }));
+  return menu.flatMap((m) => {
+    const children = m.children?.filter((c) => c.ready);
+    if (m.ready) return [{ ...m, children }];
+    return (children ?? []).map((c) => ({ ...c, icon: m.icon }));
+  });
 }
 export function visible<T extends NavItem>(items: T[]): T[] {
   return items.filter((i) => i.ready);
