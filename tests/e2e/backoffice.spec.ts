@@ -160,11 +160,14 @@ test.describe("photo edits are staged until Salvar", () => {
     const editLink = page.getByRole("link", { name: "Editar este imóvel" });
     await expect(page.getByRole("link", { name: "Ver no site" })).toHaveAttribute("href", /^\/imovel\/casa-fotos-/);
     await editLink.click();
-    await ready(page, jsEnabled);
+    await expect(page).toHaveURL(/\/editar/);
+    await expect(page.getByRole("button", { name: "Salvar", exact: true }).first()).toBeVisible();
 
     const openImages = async () => {
-      await page.getByRole("button", { name: /Imagens/ }).first().click();
-      await expect(page.getByTestId("editor-photo").first()).toBeVisible();
+      await expect(async () => {
+        await page.getByRole("button", { name: /Imagens/ }).first().click();
+        await expect(page.getByTestId("editor-photo").first()).toBeVisible({ timeout: 2_000 });
+      }).toPass();
     };
     await openImages();
     await expect(page.getByTestId("editor-photo")).toHaveCount(3);
@@ -178,7 +181,8 @@ test.describe("photo edits are staged until Salvar", () => {
     // reopened: all three photos are still there
     await page.goto(`/admin?q=${encodeURIComponent(title)}`);
     await page.getByRole("row").filter({ hasText: title }).getByRole("link", { name: /^Editar / }).click();
-    await ready(page, jsEnabled);
+    await expect(page).toHaveURL(/\/editar/);
+    await expect(page.getByRole("button", { name: "Salvar", exact: true }).first()).toBeVisible();
     await openImages();
     await expect(page.getByTestId("editor-photo")).toHaveCount(3);
 
