@@ -66,6 +66,15 @@ test.describe("broker panel on a phone", () => {
     }
   });
 
+  test("the referral modal's copy hint has no 'Ctrl+C' on a phone", async ({ page, jsEnabled }) => {
+    test.skip(jsEnabled, "with JavaScript the modal has a copy button instead of the hint");
+    await loginAsBroker(page, jsEnabled);
+    await page.goto("/broker/dashboard?imovel=apartamento");
+    await page.getByRole("list", { name: "Imóveis encontrados" }).getByRole("link", { name: /^Gerar link de / }).first().click();
+    await expect(page.getByText("Selecione o link e copie")).toBeVisible();
+    await expect(page.getByText("(Ctrl+C)")).toBeHidden();
+  });
+
   test("every menu and bottom-bar link leads to a working page", async ({ page, jsEnabled }) => {
     await loginAsBroker(page, jsEnabled);
     const hrefs = new Set<string>();

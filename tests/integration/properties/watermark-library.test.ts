@@ -1,4 +1,5 @@
 import sharp from "sharp";
+import type { EditorState } from "~/modules/properties/editor/state";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fileExists, keyFromUrl } from "~/modules/files/storage.server";
 import { listWatermarks } from "~/modules/properties/watermarks.server";
@@ -22,10 +23,11 @@ function post(url: string, cookie: string, fields: Record<string, string>, file?
   return new Request(`http://localhost${url}`, { method: "POST", body: fd, headers: { Cookie: cookie } });
 }
 
-async function reply(fn: () => Promise<unknown>): Promise<{ status: number; state: any }> {
+type EditorReply = { status: number; state: EditorState };
+async function reply(fn: () => Promise<unknown>): Promise<EditorReply> {
   const r = await run(fn);
-  if (r.response) return { status: r.response.status, state: null };
-  const v = r.value as any;
+  if (r.response) return { status: r.response.status, state: null as unknown as EditorState };
+  const v = r.value as { init?: { status?: number }; data: { state: EditorState } };
   return { status: v.init?.status ?? 200, state: v.data.state };
 }
 
@@ -49,21 +51,21 @@ describe("watermark library", () => {
     expect(project.name).toBe("Logo Lar Imóveis");
     const refused = await reply(() => adminEditorAction(routeArgs(post("/admin/imoveis/novo", admin, { intent: `remove-watermark:${project.file}` }))));
     expect(refused.status).toBe(400);
-    expect(refused.state.watermarkNotice.text).toBe("A logo da Lar Imóveis não pode ser alterada.");
+    expect(refused.state.watermarkNotice?.text).toBe("A logo da Lar Imóveis não pode ser alterada.");
     expect(await fileExists(keyFromUrl(project.url)!)).toBe(true);
   });
 
   it("renames and removes a logo; bad names get a pt-BR message", async () => {
     const up = await reply(async () => adminEditorAction(routeArgs(post("/admin/imoveis/novo", admin, { intent: "upload-watermark" }, { blob: await png(), name: "x.png" }))));
-    const file = up.state.watermark.logo.split("/").pop();
+    const file = up.state.watermark.logo.split("/").pop()!;
     const renamed = await reply(() => adminEditorAction(routeArgs(post("/admin/imoveis/novo", admin, { intent: `rename-watermark:${file}`, [`wmLabel-${file}`]: "  Parceiro   <b>Verde</b> " }))));
     expect(renamed.status).toBe(200);
     expect((await listWatermarks()).find((w) => w.file === file)!.name).toBe("Parceiro <b>Verde</b>");
     const empty = await reply(() => adminEditorAction(routeArgs(post("/admin/imoveis/novo", admin, { intent: `rename-watermark:${file}`, [`wmLabel-${file}`]: "   " }))));
     expect(empty.status).toBe(400);
-    expect(empty.state.watermarkNotice.text).toBe("Informe um nome para a logo.");
+    expect(empty.state.watermarkNotice?.text).toBe("Informe um nome para a logo.");
     const huge = await reply(() => adminEditorAction(routeArgs(post("/admin/imoveis/novo", admin, { intent: `rename-watermark:${file}`, [`wmLabel-${file}`]: "a".repeat(5000) }))));
-    expect(huge.state.watermarkNotice.text).toBe("O nome da logo deve ter no máximo 80 caracteres.");
+    expect(huge.state.watermarkNotice?.text).toBe("O nome da logo deve ter no máximo 80 caracteres.");
     const traversal = await reply(() => adminEditorAction(routeArgs(post("/admin/imoveis/novo", admin, { intent: "remove-watermark:../../app.db" }))));
     expect(traversal.state?.watermarkNotice ?? null).toBeNull(); // not even parsed as an intent
     const removed = await reply(() => adminEditorAction(routeArgs(post("/admin/imoveis/novo", admin, { intent: `remove-watermark:${file}`, watermarkLogo: up.state.watermark.logo }))));
@@ -76,7 +78,7 @@ describe("watermark library", () => {
   it("a logo upload error shows in the watermark card, not the photos card", async () => {
     const bad = await reply(async () => adminEditorAction(routeArgs(post("/admin/imoveis/novo", admin, { intent: "upload-watermark" }, { blob: new Blob(["not an image"]), name: "logo.png" }))));
     expect(bad.status).toBe(400);
-    expect(bad.state.watermarkNotice.text).toMatch(/^Erro ao enviar marca d'água: /);
+    expect(bad.state.watermarkNotice?.text).toMatch(/^Erro ao enviar marca d'água: /);
     expect(bad.state.uploadErrors).toEqual([]);
   });
 
