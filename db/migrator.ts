@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import * as m0001 from "./migrations/0001_initial";
 import * as m0002 from "./migrations/0002_catalogue";
 import * as m0004 from "./migrations/0004_hardening";
+import * as m0005 from "./migrations/0005_backoffice";
 import * as m0011 from "./migrations/0011_whatsapp";
 
 /**
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_catalogue": m0002,
   "0004_hardening": m0004,
+  "0005_backoffice": m0005,
   "0011_whatsapp": m0011,
 };
 

@@ -434,6 +434,20 @@ export interface CourseMaterialsTable {
   updated_at: Timestamp;
 }
 
+/** 0005: slugs a property had before its title changed (301 to the current one). */
+export interface PropertySlugHistoryTable {
+  slug: string;
+  property_id: number;
+  created_at: string;
+}
+
+/** 0005: an admin's name for a logo of the watermark library. */
+export interface WatermarkLabelsTable {
+  url: string;
+  label: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   brokers: BrokersTable;
@@ -467,6 +481,8 @@ export interface Database {
   blog_posts: BlogPostsTable;
   course_materials: CourseMaterialsTable;
   catalogue_version: CatalogueVersionTable;
+  property_slug_history: PropertySlugHistoryTable;
+  watermark_labels: WatermarkLabelsTable;
 }
 
 export type User = Selectable<UsersTable>;

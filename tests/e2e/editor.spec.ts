@@ -169,7 +169,8 @@ test("broker mode: featured hidden, watermark fixed, saving needs a photo", asyn
   const title = `Corretor E2E ${unique()}`;
   await fillAllTabs(page, jsEnabled, title);
   await expect(page.getByText("obrigatória - utilize a logo")).toBeVisible();
-  await expect(page.getByText("Para corretores, é obrigatório selecionar a logo como marca d'água antes de enviar imagens.")).toBeVisible();
+  // the choice is locked, so the note says what happens (issue 7 item 10)
+  await expect(page.getByText("A logo da Lar Imóveis é aplicada automaticamente em todas as fotos: no centro, com 50% de opacidade e 25% da largura.")).toBeVisible();
   await expect(page.locator("#pe-wm-position")).toBeDisabled();
   await expect(page.locator("#pe-wm-position")).toHaveValue("center");
   await expect(page.getByRole("button", { name: "Cadastrar Imóvel" })).toBeDisabled();

@@ -1,27 +1,41 @@
+import type { ReactNode } from "react";
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { buttonClass } from "~/components/ui";
 
-/** 'Página não encontrada' with home and back (the back button is a link to the referrer without JavaScript). */
-export function NotFoundPage({ title = "Página não encontrada", text = "O endereço que você acessou não existe ou foi removido." }: { title?: string; text?: string }) {
+/** Where an error page sends people: the area's home, and whether it sits inside a layout that already has <main id="main">. */
+type PagePlace = { homeHref?: string; inLayout?: boolean };
+
+function PageBody({ inLayout, children }: { inLayout?: boolean; children: ReactNode }) {
+  const className = "container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center";
+  return inLayout ? <div className={className}>{children}</div> : <main id="main" className={className}>{children}</main>;
+}
+
+/** 'Página não encontrada' with home and back (the back button is a link to the home without JavaScript). */
+export function NotFoundPage({
+  title = "Página não encontrada",
+  text = "O endereço que você acessou não existe ou foi removido.",
+  homeHref = "/",
+  inLayout,
+}: { title?: string; text?: string } & PagePlace) {
   return (
-    <main id="main" className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
+    <PageBody inLayout={inLayout}>
       <p className="text-sm font-semibold text-brand-600">404</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
       <p className="mt-3 max-w-md text-slate-600">{text}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClass("primary")}>
+        <Link to={homeHref} className={buttonClass("primary")}>
           Ir para a página inicial
         </Link>
-        <BackButton />
+        <BackButton fallbackHref={homeHref === "/" ? "/imoveis" : homeHref} />
       </div>
-    </main>
+    </PageBody>
   );
 }
 
-export function BackButton() {
+export function BackButton({ fallbackHref = "/imoveis" }: { fallbackHref?: string }) {
   return (
     <a
-      href="/imoveis"
+      href={fallbackHref}
       onClick={(e) => {
         e.preventDefault();
         window.history.back();
@@ -33,19 +47,19 @@ export function BackButton() {
   );
 }
 
-export function ErrorPage({ status, message }: { status: number; message?: string }) {
+export function ErrorPage({ status, message, homeHref = "/", inLayout }: { status: number; message?: string } & PagePlace) {
   const title = status === 403 ? "Acesso negado" : status === 429 ? "Muitas requisições" : "Ops! Algo deu errado";
   return (
-    <main id="main" className="container-page flex min-h-[60vh] flex-col items-center justify-center py-16 text-center">
+    <PageBody inLayout={inLayout}>
       <p className="text-sm font-semibold text-danger-600">Erro {status}</p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{title}</h1>
       <p className="mt-3 max-w-md text-slate-600">{message ?? "Não foi possível concluir a operação. Tente novamente em alguns instantes."}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <a href="/" className={buttonClass("primary")}>
+        <a href={homeHref} className={buttonClass("primary")}>
           Ir para a página inicial
         </a>
       </div>
-    </main>
+    </PageBody>
   );
 }
 
@@ -59,9 +73,13 @@ function messageOf(data: unknown): string | undefined {
  * only word their 404 or 500 differently): 404 → NotFoundPage; another
  * response → ErrorPage with its status and message; anything thrown → 500.
  */
-export function GeneralErrorBoundary({ notFound, messages = {} }: { notFound?: { title: string; text: string }; messages?: Partial<Record<number, string>> }) {
+export function GeneralErrorBoundary({
+  notFound,
+  messages = {},
+  ...place
+}: { notFound?: { title: string; text: string }; messages?: Partial<Record<number, string>> } & PagePlace) {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage {...notFound} />;
-  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} message={messageOf(error.data) ?? messages[error.status]} />;
-  return <ErrorPage status={500} message={messages[500]} />;
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage {...notFound} {...place} />;
+  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} message={messageOf(error.data) ?? messages[error.status]} {...place} />;
+  return <ErrorPage status={500} message={messages[500]} {...place} />;
 }

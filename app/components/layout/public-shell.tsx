@@ -3,6 +3,7 @@ import { AGENCY } from "~/modules/platform/agency";
 import { whatsappLink } from "~/utils/phone";
 import { useRefLink } from "~/modules/leads/referral";
 import { cx } from "../ui";
+import { isReady } from "./nav";
 
 const NAV = [
   { to: "/", label: "Início" },
@@ -76,9 +77,11 @@ function AccountMenu() {
         <Link to="/admin" className="block rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100">
           Painel Admin
         </Link>
-        <Link to="/integracao-xml" className="block rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100">
-          Integração XML
-        </Link>
+        {isReady("/integracao-xml") ? (
+          <Link to="/integracao-xml" className="block rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100">
+            Integração XML
+          </Link>
+        ) : null}
         <Form method="post" action="/logout">
           <input type="hidden" name="redirectTo" value="/login" />
           <button type="submit" className="block w-full rounded-md px-3 py-2 text-left text-sm text-danger-700 hover:bg-danger-50">

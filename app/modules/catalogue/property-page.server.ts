@@ -1,3 +1,4 @@
+import { movedPropertyPath } from "~/modules/properties/records.server";
 import { findPublicProperty, findRefBroker, findSimilarProperties, listPropertyOptions } from "./search.server";
 import { normalisePlaceName } from "./places";
 import { config } from "~/modules/platform/config.server";
@@ -21,6 +22,14 @@ export class PropertyPageNotFoundError extends Error {
   }
 }
 
+/** Reached by an outdated slug (the title changed since the link was shared): answer 301 to `path`. */
+export class PropertyMovedError extends Error {
+  constructor(readonly path: string) {
+    super(`moved to ${path}`);
+    this.name = "PropertyMovedError";
+  }
+}
+
 /** The published property's id, for the lead form's action; throws PropertyPageNotFoundError. */
 export async function requirePublicPropertyId(slugOrId: string): Promise<number> {
   const property = await findPublicProperty(slugOrId);
@@ -30,7 +39,13 @@ export async function requirePublicPropertyId(slugOrId: string): Promise<number>
 
 export async function loadPropertyPage(input: { slugOrId: string; ref: string | null }) {
   const property = await findPublicProperty(input.slugOrId);
-  if (!property) throw new PropertyPageNotFoundError();
+  if (!property) {
+    const moved = await movedPropertyPath(input.slugOrId); // an old slug without the id at its end
+    if (moved) throw new PropertyMovedError(moved);
+    throw new PropertyPageNotFoundError();
+  }
+  const asked = input.slugOrId.trim().toLowerCase();
+  if (property.slug && asked !== property.slug && !/^\d+$/.test(asked)) throw new PropertyMovedError(propertyPath(property));
   const ref = parseRef(input.ref);
   const [options, similar, broker] = await Promise.all([
     listPropertyOptions(property.id),

@@ -1,5 +1,5 @@
 import type { WatermarkPosition } from "~/modules/properties/watermark";
-import sharp, { type Metadata, type Sharp } from "sharp";
+import sharp, { type Metadata, type OverlayOptions, type Sharp } from "sharp";
 import { IMAGE_WIDTHS } from "~/utils/images";
 import { putFile } from "./storage.server";
 
@@ -63,9 +63,31 @@ export async function applyWatermark(data: Buffer, options: WatermarkOptions): P
     center: { left: Math.round((width - lw) / 2), top: Math.round((height - lh) / 2) },
   };
   const { left, top } = positions[options.position] ?? positions["bottom-right"];
-  const image = sharp(upright.data, { raw: { width, height, channels }, limitInputPixels: MAX_IMAGE_PIXELS }).composite([
-    { input: fadedLogo, left: Math.max(0, left), top: Math.max(0, top) },
-  ]);
+  // A soft dark halo under the mark keeps a white logo visible on light photos (issue 7):
+  // the logo's silhouette in black, blurred, at a bit more than half the mark's opacity.
+  const pad = Math.max(2, Math.round(Math.max(lw, lh) * 0.04));
+  const shadow = await sharp(resizedLogo.data)
+    .ensureAlpha()
+    .linear([0, 0, 0, 1], [0, 0, 0, 0])
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: { r: 0, g: 0, b: 0, alpha: 0 } })
+    .blur(Math.max(0.8, pad / 2.5))
+    .png()
+    .toBuffer();
+  // Only around the mark, never under it: the mark's own colours stay as they are.
+  const fadedShadow = await sharp(shadow)
+    .composite([
+      { input: Buffer.from([255, 255, 255, Math.round(Math.min(1, opacity * 1.2) * 255)]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: "dest-in" },
+      { input: await sharp(resizedLogo.data).ensureAlpha().png().toBuffer(), left: pad, top: pad, blend: "dest-out" },
+    ])
+    .png()
+    .toBuffer();
+  const layers: OverlayOptions[] = [];
+  // The halo is bigger than the mark; it is left out only when it cannot fit the photo.
+  if (lw + 2 * pad <= width && lh + 2 * pad <= height) {
+    layers.push({ input: fadedShadow, left: Math.min(width - lw - 2 * pad, Math.max(0, left - pad)), top: Math.min(height - lh - 2 * pad, Math.max(0, top - pad)) });
+  }
+  layers.push({ input: fadedLogo, left: Math.max(0, left), top: Math.max(0, top) });
+  const image = sharp(upright.data, { raw: { width, height, channels }, limitInputPixels: MAX_IMAGE_PIXELS }).composite(layers);
   return encodeAs(image, format);
 }
 

@@ -19,6 +19,8 @@ export const AGENCY = {
   instagram: "https://www.instagram.com/larimoveis",
   facebook: "https://www.facebook.com/larimoveis",
   mapQuery: "Avenida Paulista, 1000, São Paulo - SP",
+  /** The external course platform (spec 02 §2.2 quick action, spec 03 §2.6). */
+  coursesPlatform: "https://cursos.larimoveis.com.br",
 } as const;
 
 export function fullAddress(): string {

@@ -309,7 +309,7 @@ export async function deletePhotos(urls: string[]): Promise<{ deleted: string[];
  * folder of a create to imoveis/{slug}. URLs already there, or not ours, are
  * returned unchanged. Returns the new URLs in the same order.
  */
-export async function movePhotosToFolder(urls: string[], toFolder: string): Promise<string[]> {
+export async function movePhotosToFolder(urls: string[], toFolder: string, options: { keepSource?: boolean } = {}): Promise<string[]> {
   assertPhotoFolder(toFolder);
   const result: string[] = [];
   for (const url of urls) {
@@ -331,7 +331,7 @@ export async function movePhotosToFolder(urls: string[], toFolder: string): Prom
         if (await fileExists(`${key}.w${w}.webp`)) await copyFile(`${key}.w${w}.webp`, `${target}.w${w}.webp`);
       }),
     );
-    await deleteWithVariants(key);
+    if (!options.keepSource) await deleteWithVariants(key);
     result.push(publicUrl(target));
   }
   return result;

@@ -3,7 +3,8 @@ import fsp from "node:fs/promises";
 import sharp from "sharp";
 import { ACCEPTED_FORMATS, ImageError, inspectImage } from "~/modules/files/images.server";
 import { log } from "~/modules/platform/logger.server";
-import { fileExists, keyFromUrl, listFolder, publicUrl, putFile, resolveKey, uniqueFileName } from "~/modules/files/storage.server";
+import { deleteFile, fileExists, keyFromUrl, listFolder, publicUrl, putFile, resolveKey, uniqueFileName } from "~/modules/files/storage.server";
+import { db } from "~/modules/platform/db.server";
 import type { TempPhoto } from "./photos.server";
 
 /**
@@ -68,26 +69,62 @@ export async function renderProjectLogo(): Promise<Buffer> {
   return sharp(trimmed).png({ compressionLevel: 9 }).toBuffer();
 }
 
-/** The library, newest first, at most 100 (spec 01 §7). */
-export async function listWatermarks(): Promise<{ url: string; name: string }[]> {
+export type LibraryWatermark = {
+  url: string;
+  /** what the select and the library show: the admin's name, else the file name */
+  name: string;
+  /** the stored file's name (imoveis/watermarks/{file}) */
+  file: string;
+  /** the project logo (the brokers' forced mark) cannot be renamed or removed */
+  fixed: boolean;
+};
+
+/** The library, newest first, at most 100 (spec 01 §7), with the admins' names (migration 0005). */
+export async function listWatermarks(): Promise<LibraryWatermark[]> {
   try {
     await ensureProjectLogo();
   } catch (error) {
     log.error("could not create the project logo", { error: getErrorMessage(error) });
   }
   const entries = await listFolder(WATERMARK_FOLDER, WATERMARK_LIST_LIMIT);
-  return entries.map((e) => ({ url: publicUrl(e.key), name: watermarkName(e.key) }));
+  const urls = entries.map((e) => publicUrl(e.key));
+  const labels = urls.length ? await db().selectFrom("watermark_labels").select(["url", "label"]).where("url", "in", urls).execute() : [];
+  const labelOf = new Map(labels.map((l) => [l.url, l.label]));
+  return entries.map((e) => {
+    const url = publicUrl(e.key);
+    const file = e.key.slice(e.key.lastIndexOf("/") + 1);
+    const fixed = e.key === PROJECT_LOGO_KEY;
+    return { url, file, fixed, name: fixed ? "Logo Lar Imóveis" : (labelOf.get(url) ?? file) };
+  });
 }
 
-function watermarkName(key: string): string {
-  if (key === PROJECT_LOGO_KEY) return "Logo Lar Imóveis";
-  const file = key.slice(key.lastIndexOf("/") + 1);
-  const stamp = /^watermark-(\d{10,})-/.exec(file);
-  if (stamp) {
-    const date = new Date(Number(stamp[1]));
-    if (!Number.isNaN(date.getTime())) return `Marca d'água de ${date.toLocaleDateString("pt-BR", { timeZone: "America/Sao_Paulo" })}`;
-  }
-  return file;
+export const WATERMARK_LABEL_MAX = 80;
+export class WatermarkLibraryError extends Error {}
+
+function libraryKey(file: string): string {
+  const key = `${WATERMARK_FOLDER}/${file}`;
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,120}$/.test(file) || !isLibraryWatermark(publicUrl(key))) throw new WatermarkLibraryError("Logo não encontrada na biblioteca.");
+  if (key === PROJECT_LOGO_KEY) throw new WatermarkLibraryError("A logo da Lar Imóveis não pode ser alterada.");
+  return key;
+}
+
+/** Names a logo of the library (the file keeps its name). */
+export async function renameWatermark(file: string, rawLabel: string): Promise<{ name: string }> {
+  const key = libraryKey(file);
+  const label = rawLabel.replace(/\s+/g, " ").trim();
+  if (!label) throw new WatermarkLibraryError("Informe um nome para a logo.");
+  if (label.length > WATERMARK_LABEL_MAX) throw new WatermarkLibraryError(`O nome da logo deve ter no máximo ${WATERMARK_LABEL_MAX} caracteres.`);
+  const url = publicUrl(key);
+  const now = new Date().toISOString();
+  await db().insertInto("watermark_labels").values({ url, label, updated_at: now }).onConflict((oc) => oc.column("url").doUpdateSet({ label, updated_at: now })).execute();
+  return { name: label };
+}
+
+/** Removes a logo from the library; photos already marked keep their mark. */
+export async function removeWatermark(file: string): Promise<void> {
+  const key = libraryKey(file);
+  await deleteFile(key);
+  await db().deleteFrom("watermark_labels").where("url", "=", publicUrl(key)).execute();
 }
 
 /** Stores an uploaded logo in the library; always removes the temp file. */
@@ -104,6 +141,9 @@ export async function saveWatermarkLogo(file: TempPhoto): Promise<{ url: string 
     }
     const key = `${WATERMARK_FOLDER}/watermark-${uniqueFileName(ACCEPTED_FORMATS[format])}`;
     await putFile(key, data);
+    // The library shows the name the file had on the admin's computer.
+    const label = file.originalName.replace(/\.[A-Za-z0-9]{1,5}$/, "").replace(/\s+/g, " ").trim().slice(0, WATERMARK_LABEL_MAX);
+    if (label) await db().insertInto("watermark_labels").values({ url: publicUrl(key), label, updated_at: new Date().toISOString() }).onConflict((oc) => oc.column("url").doNothing()).execute();
     return { url: publicUrl(key) };
   } catch (error) {
     const message = error instanceof ImageError ? error.message : "falha ao gravar o arquivo";

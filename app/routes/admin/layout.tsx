@@ -1,4 +1,5 @@
 import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
+import { ADMIN_NAV, visible } from "~/components/layout/nav";
 import { Logo } from "~/components/layout/public-shell";
 import { cx } from "~/components/ui";
 import { requireAdmin } from "~/modules/auth/auth.server";
@@ -10,18 +11,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
   return { user: { name: user.name, email: user.email } };
 }
-
-const NAV = [
-  { to: "/admin", label: "Imóveis", end: true },
-  { to: "/admin/contacts", label: "Leads" },
-  { to: "/admin/corretores", label: "Corretores" },
-  { to: "/admin/blog", label: "Blog" },
-  { to: "/admin/roleta", label: "Roleta" },
-  { to: "/admin/webhook", label: "Webhooks" },
-  { to: "/admin/crm", label: "CRM" },
-  { to: "/admin/whatsapp", label: "WhatsApp" },
-  { to: "/broker/dashboard", label: "Painel do corretor" },
-];
 
 export default function AdminLayout() {
   const { user } = useLoaderData<typeof loader>();
@@ -43,7 +32,7 @@ export default function AdminLayout() {
           </div>
         </div>
         <nav aria-label="Administração" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4">
-          {NAV.map((item) => (
+          {visible(ADMIN_NAV).map((item) => (
             <NavLink
               key={item.to}
               to={item.to}

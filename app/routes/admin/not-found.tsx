@@ -14,5 +14,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminNotFound() {
-  return <NotFoundPage />;
+  return <NotFoundPage homeHref="/admin" inLayout />;
 }

@@ -1,19 +1,49 @@
-import { Link, useLoaderData } from "react-router";
-import { Card, PageHeader, buttonClass } from "~/components/ui";
+import { Form, Link, useLoaderData, useLocation } from "react-router";
+import { withParams } from "~/components/catalogue/broker-catalogue";
+import { ReferralLinkModal } from "~/components/catalogue/referral-link-modal";
+import { isReady } from "~/components/layout/nav";
+import { Button, Card, Field, Input, PageHeader, buttonClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
+import { findCataloguePage, readCatalogueQuery, referralLinkFor } from "~/modules/catalogue/broker-catalogue.server";
 import { brokerDashboardStats } from "~/modules/crm/dashboard.server";
+import { AGENCY } from "~/modules/platform/agency";
+import { parsePropertyId } from "~/modules/properties/records.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Painel do corretor" }];
 
+const PICK_LIMIT = 6;
+
+/**
+ * Spec 02 §2.2. The referral-link modal: ?imovel= searches the catalogue
+ * (a GET form, so it works without JavaScript), ?link={id} opens the modal
+ * with the broker's link for that property.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
-  const stats = await brokerDashboardStats(user);
-  return { firstName: user.name.split(" ")[0], brokerId: user.broker?.id ?? null, stats };
+  const url = new URL(request.url);
+  const search = (url.searchParams.get("imovel") ?? "").trim().slice(0, 120);
+  const [stats, picks, link] = await Promise.all([
+    brokerDashboardStats(user),
+    search ? findCataloguePage(user, readCatalogueQuery(new URLSearchParams({ q: search }))) : null,
+    (async () => {
+      const id = parsePropertyId(url.searchParams.get("link"));
+      return id ? referralLinkFor(user, id) : null;
+    })(),
+  ]);
+  return {
+    firstName: user.name.split(" ")[0],
+    brokerId: user.broker?.id ?? null,
+    stats,
+    search,
+    picks: picks ? { total: picks.total, cards: picks.cards.slice(0, PICK_LIMIT).map((c) => ({ id: c.id, title: c.title, city: c.city, neighborhood: c.neighborhood })) } : null,
+    link: link ? { ...link, hasRef: Boolean(user.broker) } : null,
+  };
 }
 
 export default function Dashboard() {
-  const { firstName, brokerId, stats } = useLoaderData<typeof loader>();
+  const { firstName, brokerId, stats, search, picks, link } = useLoaderData<typeof loader>();
+  const location = useLocation();
   const cards = [
     { label: "Total de leads", value: stats.totalLeads },
     { label: "Leads recentes (30 dias)", value: stats.recentLeads },
@@ -42,12 +72,76 @@ export default function Dashboard() {
         <Card className="p-5">
           <h2 className="text-lg font-semibold">Ações rápidas</h2>
           <div className="mt-4 flex flex-wrap gap-2">
-            <Link to="/broker/properties" className={buttonClass("secondary")}>Imóveis</Link>
-            <Link to="/broker/crm" className={buttonClass("secondary")}>CRM</Link>
-            <Link to="/broker/roleta" className={buttonClass("secondary")}>Roleta de Leads</Link>
+            <a href={AGENCY.coursesPlatform} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
+              Plataforma de cursos
+              <span className="sr-only"> (abre em nova aba)</span>
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M14 4h6v6M20 4l-9 9M18 14v6H4V6h6" />
+              </svg>
+            </a>
+            <Link to="/broker/properties" className={buttonClass("secondary")}>
+              Imóveis
+            </Link>
+            {isReady("/broker/crm") ? (
+              <Link to="/broker/crm" className={buttonClass("secondary")}>
+                CRM
+              </Link>
+            ) : null}
+            {isReady("/broker/roleta") ? (
+              <Link to="/broker/roleta" className={buttonClass("secondary")}>
+                Roleta de Leads
+              </Link>
+            ) : null}
           </div>
         </Card>
+        <Card className="p-5 lg:col-span-2">
+          <h2 className="text-lg font-semibold" id="referral-heading">
+            Link de indicação
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Escolha um imóvel para gerar o seu link: os contatos feitos por ele chegam para você.</p>
+          <Form method="get" role="search" aria-labelledby="referral-heading" className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
+            <Field label="Buscar imóvel" htmlFor="dash-imovel" className="flex-1">
+              <Input id="dash-imovel" name="imovel" type="search" defaultValue={search} maxLength={120} placeholder="Título, cidade ou bairro" />
+            </Field>
+            <Button type="submit" variant="secondary">
+              Buscar
+            </Button>
+          </Form>
+          {picks ? (
+            picks.cards.length ? (
+              <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label="Imóveis encontrados">
+                {picks.cards.map((p) => (
+                  <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium text-slate-900">{p.title}</span>
+                      <span className="block text-sm text-slate-600">
+                        {p.city}
+                        {p.neighborhood ? ` · ${p.neighborhood}` : ""}
+                      </span>
+                    </span>
+                    <Link to={withParams(location.search, { link: p.id })} preventScrollReset className={buttonClass("primary", "sm")} aria-label={`Gerar link de ${p.title}`}>
+                      Gerar link
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-4 text-sm text-slate-600" role="status">
+                Nenhum imóvel encontrado.
+              </p>
+            )
+          ) : null}
+          {picks && picks.total > picks.cards.length ? (
+            <p className="mt-2 text-sm text-slate-600">
+              Mostrando {picks.cards.length} de {picks.total.toLocaleString("pt-BR")}.{" "}
+              <Link to={`/broker/properties?q=${encodeURIComponent(search)}`} className="font-medium text-brand-700 hover:underline">
+                Ver todos no catálogo
+              </Link>
+            </p>
+          ) : null}
+        </Card>
       </div>
+      {link ? <ReferralLinkModal title={link.title} url={link.url} hasRef={link.hasRef} closeHref={withParams(location.search, { link: undefined })} /> : null}
     </div>
   );
 }

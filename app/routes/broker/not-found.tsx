@@ -14,5 +14,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function BrokerNotFound() {
-  return <NotFoundPage />;
+  return <NotFoundPage homeHref="/broker/dashboard" inLayout />;
 }

@@ -15,9 +15,12 @@ const schema = z
   .object({
     token: z.string().min(1),
     password: z.string({ error: PASSWORD_MESSAGES.tooShort }).min(PASSWORD_MIN_LENGTH, `${PASSWORD_MESSAGES.tooShort}. ${PASSWORD_MESSAGES.tooShortHint}`).max(200),
-    confirm: z.string({ error: "Senhas não conferem" }),
+    // Checked against the password only once a password is given: an empty submit shows one message.
+    confirm: z.string().optional(),
   })
-  .refine((v) => v.password === v.confirm, { message: "Senhas não conferem", path: ["confirm"] });
+  .superRefine((v, ctx) => {
+    if (v.password && v.password !== (v.confirm ?? "")) ctx.addIssue({ code: "custom", message: "Senhas não conferem", path: ["confirm"] });
+  });
 
 const INVALID_LINK: Record<string, string> = {
   invalid: "Este link de redefinição é inválido.",
@@ -61,6 +64,9 @@ export default function ResetPassword() {
         <Alert tone="danger">{invalid}</Alert>
         <Link to="/broker/forgot-password" className={buttonClass("primary", "md", "mt-4 w-full")}>
           Pedir novo link
+        </Link>
+        <Link to="/broker/login" className={buttonClass("ghost", "md", "mt-2 w-full")}>
+          Voltar ao Login
         </Link>
       </AuthCard>
     );

@@ -1,4 +1,4 @@
-import { data, Link, useActionData, useLoaderData } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { BrokerCard } from "~/components/public/broker-card";
 import { CopyButton } from "~/components/ui/copy-button";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
@@ -6,7 +6,7 @@ import { Gallery } from "~/components/public/gallery";
 import { LeadForm } from "~/components/public/lead-form";
 import { PropertyCard } from "~/components/public/property-card";
 import { Badge } from "~/components/ui";
-import { PropertyPageNotFoundError, loadPropertyPage, requirePublicPropertyId } from "~/modules/catalogue/property-page.server";
+import { PropertyMovedError, PropertyPageNotFoundError, loadPropertyPage, requirePublicPropertyId } from "~/modules/catalogue/property-page.server";
 import { PROPERTY_NOT_FOUND } from "~/modules/catalogue/property-page";
 import { leadFormAction } from "~/modules/leads/lead-form.server";
 import { formatArea } from "~/utils/format";
@@ -22,6 +22,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   try {
     return await loadPropertyPage({ slugOrId: params.slugOrId, ref: new URL(request.url).searchParams.get("ref") });
   } catch (error) {
+    // An old slug (the title changed since the link was shared): 301 to the current one, query kept.
+    if (error instanceof PropertyMovedError) throw redirect(error.path + new URL(request.url).search, 301);
     if (error instanceof PropertyPageNotFoundError) throw data({ message: NOT_FOUND.title }, { status: 404 });
     throw error;
   }
@@ -33,6 +35,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   try {
     propertyId = await requirePublicPropertyId(params.slugOrId);
   } catch (error) {
+    // An old slug (the title changed since the link was shared): 301 to the current one, query kept.
+    if (error instanceof PropertyMovedError) throw redirect(error.path + new URL(request.url).search, 301);
     if (error instanceof PropertyPageNotFoundError) throw data({ message: NOT_FOUND.title }, { status: 404 });
     throw error;
   }

@@ -2,16 +2,16 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, parseJsonList } from "~/modules/platform/db.server";
 import { createLead } from "~/modules/leads/leads.server";
-import fs from "node:fs/promises";
+import fs from "node:fs";
 import { fileExists, keyFromUrl, resolveKey } from "~/modules/files/storage.server";
 import { PROJECT_LOGO_URL } from "~/modules/properties/watermarks.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin/properties/list";
 import { action as adminEditorAction, loader as adminEditorLoader } from "~/routes/admin/properties/editor";
 import { action as brokerEditorAction, loader as brokerEditorLoader } from "~/routes/broker/properties/editor";
-import { MSG, type EditorState } from "~/modules/properties/editor/schema";
-import type { EditorActionData } from "~/modules/properties/properties.server";
+import { MSG, type EditorState } from "~/modules/properties/editor/state";
+import type { EditorActionData } from "~/modules/properties/editor.route.server";
 import { getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
-import { unwrap } from "../../helpers/responses";
+import { run, unwrap } from "../../helpers/responses";
 import { makeAdmin, makeBroker, makeProperty } from "../../helpers/factories";
 
 /** The editor and the admin list through their real route modules, on the real temp database and disk. */
@@ -104,7 +104,7 @@ describe("creating a property through the editor", () => {
   it("uploads photos to a draft folder, then creates with slug, folder, moved photos and options", async () => {
     const option = JSON.stringify({ id: "tmp-1", area: 90, bedrooms: 2, bathrooms: 1, suites: null });
     const { row, saved, draftImages } = await createThroughEditor({ options: option, amenities: ["Piscina", "Jardim"], featured: "on" });
-    expect(saved.location).toBe("/admin/imoveis/novo?created=1&options=1");
+    expect(saved.location).toBe(`/admin/imoveis/novo?created=1&novo=${row.id}&options=1`);
     expect(row.slug).toBe(`casa-terrea-com-quintal-${row.id}`);
     expect(row.storage_folder).toBe(`imoveis/${row.slug}`);
     expect(row.user_id).toBe(adminId);
@@ -130,6 +130,10 @@ describe("creating a property through the editor", () => {
     expect(page.view.success).toEqual(["Imóvel cadastrado com sucesso!", "Opções salvas com sucesso!"]);
     expect(page.view.initial.values.title).toBe("");
     expect(page.view.initial.tab).toBe("basics");
+    // issue 7 item 9: a link to the new property, and its draft folder is gone at once
+    expect(page.createdLinks).toEqual({ viewHref: `/imovel/${row.slug}`, editHref: `/admin/imoveis/${row.id}/editar`, title: row.title });
+    const draftFolder = keyFromUrl(draftImages[0])!.split("/").slice(0, 2).join("/");
+    expect(fs.existsSync(resolveKey(draftFolder))).toBe(false);
   });
 
   it("refuses bad input with pt-BR messages and saves nothing", async () => {
@@ -138,8 +142,12 @@ describe("creating a property through the editor", () => {
     const cases: [Record<string, string>, string, string][] = [
       [{ area: "-5" }, "area", MSG.area],
       [{ title: "x".repeat(1000) }, "title", "O título deve ter no máximo 200 caracteres"],
-      [{ bedrooms: "três" }, "bedrooms", "Informe um número válido"],
-      [{ price: "caro" }, "price", "Informe um número válido"],
+      [{ bedrooms: "três" }, "bedrooms", MSG.number],
+      [{ price: "caro" }, "price", MSG.number],
+      // issue 7 item 9: say what is valid
+      [{ area: "1e2" }, "area", "Informe um número válido, só com algarismos, vírgula e ponto (ex.: 1.234,56)"],
+      [{ area: "999999999999" }, "area", "Informe um valor de no máximo 100.000.000"],
+      [{ price: "9".repeat(20) }, "price", "Informe um valor de no máximo 1.000.000.000.000"],
       [{ description: "   " }, "description", MSG.description],
     ];
     for (const [override, field, message] of cases) {
@@ -176,7 +184,8 @@ describe("editing", () => {
     expect(saved.location).toBe(`/admin/imoveis/${row.id}/editar?status=available&page=2&saved=1&tab=values`);
     const after = await db().selectFrom("properties").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
     expect(after.title).toBe("Casa reformada");
-    expect(after.slug).toBe(row.slug); // the slug and the folder stay
+    expect(after.slug).toBe(`casa-reformada-${row.id}`); // the slug follows the title (issue 7 item 3)
+    expect(after.storage_folder).toBe(row.storage_folder); // the folder stays
     const page = (await adminEditorLoader(routeArgs(getRequest(saved.location!, { cookie: adminCookie }), { id: String(row.id) })));
     expect(page.view.success).toEqual(["Imóvel atualizado com sucesso!"]);
     expect(page.view.initial.tab).toBe("values");
@@ -198,10 +207,11 @@ describe("editing", () => {
     expect(await db().selectFrom("property_options").select("id").where("property_id", "=", row.id).execute()).toHaveLength(1);
   });
 
-  it("replaces the photos on a new upload, reorders, and removes one (files deleted)", async () => {
+  it("stages photo changes until Salvar: upload and removal leave the listing and its files alone (issue 7 item 2)", async () => {
     const { row } = await createThroughEditor();
     const path = `/admin/imoveis/${row.id}/editar`;
     const old = parseJsonList(row.images);
+    const storedImages = async () => parseJsonList((await db().selectFrom("properties").select("images").where("id", "=", row.id).executeTakeFirstOrThrow()).images);
     const up = await call(async () =>
       adminEditorAction(
         routeArgs(multipart(path, { ...VALID_FIELDS, images: old, intent: "upload-images" }, { files: [1, 2, 3].map((i) => ({ name: "photos", blob: new Blob([]), filename: `v${i}.jpg` })) }), { id: String(row.id) }),
@@ -216,13 +226,99 @@ describe("editing", () => {
     );
     expect(fresh.state.values.images).toHaveLength(1);
     expect(fresh.state.uploadErrors[0]).toMatch(/^Erro ao enviar imagem: /);
-    for (const url of old) expect(await fileExists(keyFromUrl(url)!)).toBe(false);
-    const stored = parseJsonList((await db().selectFrom("properties").select("images").where("id", "=", row.id).executeTakeFirstOrThrow()).images);
-    expect(stored).toEqual(fresh.state.values.images);
+    const draftFolder: string = fresh.state.draftFolder;
+    expect(draftFolder).toMatch(/^imoveis\/rascunho-/);
+    expect(fresh.state.values.images[0].startsWith(`/uploads/${draftFolder}/`)).toBe(true);
+    // Nothing saved yet: the listing and its files are as they were (Cancelar is just leaving).
+    expect(await storedImages()).toEqual(old);
+    for (const url of old) expect(await fileExists(keyFromUrl(url)!)).toBe(true);
 
-    const gone = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images: stored, intent: "remove-image:0" }), { id: String(row.id) })));
-    expect(gone.state.values.images).toEqual([]);
-    expect(await fileExists(keyFromUrl(stored[0])!)).toBe(false);
+    // Removing a stored photo is staged too.
+    const gone = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images: old, draftFolder, intent: "remove-image:0" }), { id: String(row.id) })));
+    expect(gone.state.values.images).toEqual([old[1]]);
+    expect(await storedImages()).toEqual(old);
+    expect(await fileExists(keyFromUrl(old[0])!)).toBe(true);
+
+    // A listing keeps at least one photo: saving with none is refused, nothing changes.
+    const none = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, draftFolder, intent: "save" }), { id: String(row.id) })));
+    expect(none.status).toBe(400);
+    expect(none.state.errors.images).toBe(MSG.images);
+    expect(await storedImages()).toEqual(old);
+
+    // Salvar commits: the new photo moves into the property's folder, then the removed files go.
+    const staged = [fresh.state.values.images[0], old[1]];
+    const saved = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images: staged, draftFolder, intent: "save" }), { id: String(row.id) })));
+    expect(saved.status).toBe(302);
+    const after = await storedImages();
+    expect(after).toHaveLength(2);
+    expect(after[0].startsWith(`/uploads/${row.storage_folder}/`)).toBe(true);
+    expect(after[1]).toBe(old[1]);
+    expect(await fileExists(keyFromUrl(after[0])!)).toBe(true);
+    expect(await fileExists(keyFromUrl(old[0])!)).toBe(false);
+    expect(await fileExists(keyFromUrl(old[1])!)).toBe(true);
+    expect(await fileExists(keyFromUrl(staged[0])!)).toBe(false); // the draft folder is gone
+  });
+
+  it("refuses a forged photo URL from another folder, and never deletes it", async () => {
+    const { row } = await createThroughEditor();
+    const { row: other } = await createThroughEditor();
+    const foreign = parseJsonList(other.images)[0];
+    const path = `/admin/imoveis/${row.id}/editar`;
+    const r = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images: [foreign, ...parseJsonList(row.images)], intent: "remove-image:0" }), { id: String(row.id) })));
+    expect(r.state.values.images).toEqual(parseJsonList(row.images).slice(1));
+    expect(await fileExists(keyFromUrl(foreign)!)).toBe(true);
+  });
+
+  it("the slug follows the title on save; the old slug redirects 301 (issue 7 item 3)", async () => {
+    const { row } = await createThroughEditor();
+    const path = `/admin/imoveis/${row.id}/editar`;
+    const images = parseJsonList(row.images);
+    const oldSlug = row.slug!;
+    const saved = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, title: "Sobrado reformado no centro", images, intent: "save" }), { id: String(row.id) })));
+    expect(saved.status).toBe(302);
+    const after = await db().selectFrom("properties").select(["slug", "storage_folder", "images"]).where("id", "=", row.id).executeTakeFirstOrThrow();
+    expect(after.slug).toBe(`sobrado-reformado-no-centro-${row.id}`);
+    // the photos stay where they are
+    expect(after.storage_folder).toBe(row.storage_folder);
+    expect(parseJsonList(after.images)).toEqual(images);
+    const { loader: propertyLoader } = await import("~/routes/public/property");
+    const old = await run(() => propertyLoader(routeArgs(getRequest(`/imovel/${oldSlug}`), { slugOrId: oldSlug })));
+    expect(old.response?.status).toBe(301);
+    expect(old.response?.headers.get("Location")).toBe(`/imovel/${after.slug}`);
+    // the editor's 'Ver no site' uses the current slug
+    const page = (await adminEditorLoader(routeArgs(getRequest(path, { cookie: adminCookie }), { id: String(row.id) })));
+    expect(page.view.slug).toBe(after.slug);
+    // renamed back: the first slug is current again, no redirect loop
+    await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images, intent: "save" }), { id: String(row.id) })));
+    const back = await run(() => propertyLoader(routeArgs(getRequest(`/imovel/${oldSlug}`), { slugOrId: oldSlug })));
+    expect(back.response).toBeUndefined();
+    const renamed = await run(() => propertyLoader(routeArgs(getRequest(`/imovel/${after.slug}`), { slugOrId: after.slug! })));
+    expect(renamed.response?.status).toBe(301);
+    expect(renamed.response?.headers.get("Location")).toBe(`/imovel/${oldSlug}`);
+  });
+
+  it("keeps the options in the order they were added, save after save (issue 7 item 9)", async () => {
+    const options = [
+      JSON.stringify({ id: "a", area: 120, bedrooms: 3, bathrooms: 2, suites: 1 }),
+      JSON.stringify({ id: "b", area: 60, bedrooms: 1, bathrooms: 1, suites: null }),
+    ];
+    const { row } = await createThroughEditor({ options });
+    const images = parseJsonList(row.images);
+    for (let i = 0; i < 5; i++) {
+      const page = (await adminEditorLoader(routeArgs(getRequest(`/admin/imoveis/${row.id}/editar`, { cookie: adminCookie }), { id: String(row.id) })));
+      expect(page.view.initial.values.options.map((o: { area: number }) => o.area)).toEqual([120, 60]);
+      const posted = page.view.initial.values.options.map((o: object) => JSON.stringify(o));
+      await call(() => adminEditorAction(routeArgs(multipart(`/admin/imoveis/${row.id}/editar`, { ...VALID_FIELDS, images, options: posted, intent: "save" }), { id: String(row.id) })));
+    }
+  });
+
+  it("?tab= stops at the first earlier tab that is not valid (issue 7 item 9)", async () => {
+    const fresh = (await adminEditorLoader(routeArgs(getRequest("/admin/imoveis/novo?tab=images", { cookie: adminCookie }))));
+    expect(fresh.view.initial.tab).toBe("basics");
+    expect(fresh.view.initial.errors).toEqual({});
+    const { row } = await createThroughEditor();
+    const edit = (await adminEditorLoader(routeArgs(getRequest(`/admin/imoveis/${row.id}/editar?tab=images`, { cookie: adminCookie }), { id: String(row.id) })));
+    expect(edit.view.initial.tab).toBe("images");
   });
 
   it("a missing property is a 404", async () => {
@@ -335,7 +431,7 @@ describe("watermark on photos uploaded through the editors", () => {
     expect(upload.status).toBe(200);
     const [url] = upload.state.values.images;
     expect(url).toMatch(/^\/uploads\/imoveis\/rascunho-/);
-    return fs.readFile(resolveKey(keyFromUrl(url)!));
+    return fs.promises.readFile(resolveKey(keyFromUrl(url)!));
   }
 
   /** Light pixels in the centre band (where a centred logo lands) and the colour of a corner, compared with the photo sent. */

@@ -3,25 +3,16 @@ import { Form, Link, useNavigation } from "react-router";
 import { Alert, Button, Spinner, buttonClass, cx } from "~/components/ui";
 import { formatBRL, parseDecimal } from "~/utils/format";
 import { variantUrl } from "~/utils/images";
-import {
-  type EditorState,
-  type EditorValues,
-  type Tab,
-  TABS,
-  TAB_LABELS,
-  FIELD_TAB,
-  isLocalIntent,
-  parseIntent,
-  reduceEditor,
-  tabIndex,
-  tabsWithErrors,
-} from "~/modules/properties/editor/schema";
+import { type EditorState, type EditorValues, type Tab, TABS, TAB_LABELS, tabIndex } from "~/modules/properties/editor/state";
+import { FIELD_TAB, tabsWithErrors, validateTab } from "~/modules/properties/editor/schema";
+import { isLocalIntent, parseIntent } from "~/modules/properties/editor/intents";
+import { clearFixedErrors, reduceEditor } from "~/modules/properties/editor/reducer";
 import { BasicsTab, DescriptionTab, FeaturesTab, LocationTab, ValuesTab, AmenitiesTab } from "./tabs";
 import { ImagesTab } from "./images-tab";
-import type { EditorLoaderData } from "~/modules/properties/properties.server";
+import type { EditorLoaderData } from "~/modules/properties/editor.route.server";
 import { propertyPath } from "~/modules/properties/vocabulary";
 
-/** What the editor routes' loaders give the editor (type only, from properties.server.ts loadEditor). */
+/** What the editor routes' loaders give the editor (type only, from editor.route.server.ts loadEditor). */
 export type EditorView = EditorLoaderData;
 
 export type EditorProps = {
@@ -31,6 +22,8 @@ export type EditorProps = {
   reply?: { state: EditorState; revision: string } | null;
   /** where Cancelar goes: the list with its filters */
   listHref: string;
+  /** after a create: links to the new property */
+  createdLinks?: { viewHref: string; editHref: string; title: string } | null;
 };
 
 /**
@@ -47,7 +40,7 @@ export function PropertyEditor(props: EditorProps) {
   return <EditorForm key={source.revision} {...props} initial={source.state} />;
 }
 
-function EditorForm({ mode, view, listHref, initial }: EditorProps & { initial: EditorState }) {
+function EditorForm({ mode, view, listHref, initial, createdLinks }: EditorProps & { initial: EditorState }) {
   const [state, setState] = useState<EditorState>(initial);
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
@@ -62,7 +55,7 @@ function EditorForm({ mode, view, listHref, initial }: EditorProps & { initial: 
   }, [view.success]);
 
   const dispatchLocal = (raw: string) => setState((s) => reduceEditor(s, parseIntent(raw)));
-  const setValue = <K extends keyof EditorValues>(name: K, value: EditorValues[K]) => setState((s) => ({ ...s, values: { ...s.values, [name]: value } }));
+  const setValue = <K extends keyof EditorValues>(name: K, value: EditorValues[K]) => setState((s) => clearFixedErrors({ ...s, values: { ...s.values, [name]: value } }));
 
   const onSubmit = (e: FormEvent<HTMLFormElement>) => {
     const submitter = (e.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
@@ -117,7 +110,8 @@ function EditorForm({ mode, view, listHref, initial }: EditorProps & { initial: 
 
         <div className="flex min-h-0 flex-1 flex-col md:flex-row">
           <nav aria-label="Etapas do cadastro" className="shrink-0 border-b border-slate-200 bg-white md:w-60 md:border-b-0 md:border-r">
-            <ol className="flex gap-1 overflow-x-auto px-2 py-2 md:flex-col md:gap-0.5 md:px-3 md:py-4">
+            {/* Phones: the steps wrap (no hidden scroll position to restore without JavaScript). */}
+            <ol className="flex flex-wrap gap-1 px-2 py-2 md:flex-col md:flex-nowrap md:gap-0.5 md:px-3 md:py-4">
               {TABS.map((tab, i) => {
                 const active = tab === current;
                 const message = active ? tabError(tab) : undefined;
@@ -129,7 +123,7 @@ function EditorForm({ mode, view, listHref, initial }: EditorProps & { initial: 
                       value={`goto:${tab}`}
                       aria-current={active ? "step" : undefined}
                       className={cx(
-                        "flex w-full items-center gap-2 rounded-md px-2.5 py-2 text-left text-sm",
+                        "flex w-full items-center gap-1.5 rounded-md px-2 py-1.5 text-left text-xs md:gap-2 md:px-2.5 md:py-2 md:text-sm",
                         active ? "bg-brand-50 font-semibold text-brand-800" : "text-slate-700 hover:bg-slate-50",
                       )}
                     >
@@ -146,6 +140,15 @@ function EditorForm({ mode, view, listHref, initial }: EditorProps & { initial: 
                 );
               })}
             </ol>
+            {dots.length ? (
+              <ul className="space-y-0.5 border-t border-slate-100 px-3 py-2 text-xs text-danger-700 md:hidden" aria-label="Etapas com erros">
+                {dots.map((tab) => (
+                  <li key={tab}>
+                    <strong>{TAB_LABELS[tab]}:</strong> {tabError(tab) ?? Object.values(validateTab(tab, state.values))[0] ?? "verifique os campos"}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
             <div className="hidden gap-2 border-t border-slate-200 px-3 py-3 md:flex md:flex-col">
               <Link to={listHref} className={buttonClass("secondary", "sm")} preventScrollReset>
                 Cancelar
@@ -165,6 +168,18 @@ function EditorForm({ mode, view, listHref, initial }: EditorProps & { initial: 
                   {view.success.map((m) => (
                     <p key={m}>{m}</p>
                   ))}
+                </Alert>
+              ) : null}
+              {createdLinks ? (
+                <Alert tone="info" title={createdLinks.title}>
+                  <p className="flex flex-wrap gap-x-4 gap-y-1">
+                    <a href={createdLinks.viewHref} target="_blank" rel="noreferrer" className="font-medium text-brand-700 underline">
+                      Ver no site
+                    </a>
+                    <Link to={createdLinks.editHref} className="font-medium text-brand-700 underline">
+                      Editar este imóvel
+                    </Link>
+                  </p>
                 </Alert>
               ) : null}
               {state.banner ? (
@@ -255,12 +270,12 @@ function EditorHeader({
 }) {
   const cover = values.images[0];
   return (
-    <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-3 md:px-6">
-      <div className="size-12 shrink-0 overflow-hidden rounded-md bg-slate-200">
+    <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 md:flex-nowrap md:px-6">
+      <div className="size-10 shrink-0 overflow-hidden rounded-md bg-slate-200 md:size-12">
         {cover ? <img src={variantUrl(cover, 400)} alt="" className="size-full object-cover" /> : <span className="grid size-full place-items-center text-xs text-slate-500">Foto</span>}
       </div>
       <div className="min-w-0 flex-1">
-        <h1 id="pe-heading" className="truncate text-base font-semibold text-slate-900">
+        <h1 id="pe-heading" className="line-clamp-2 break-words text-base font-semibold text-slate-900 md:line-clamp-1">
           {title}
         </h1>
         <p className="flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs text-slate-600">
@@ -278,7 +293,7 @@ function EditorHeader({
           ) : null}
         </p>
       </div>
-      <div className="flex shrink-0 gap-2 md:hidden">
+      <div className="flex shrink-0 basis-full justify-end gap-2 md:hidden">
         <Link to={listHref} className={buttonClass("secondary", "sm")}>
           Cancelar
         </Link>

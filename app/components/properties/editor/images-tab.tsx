@@ -1,7 +1,8 @@
 import { type Dispatch, type RefObject, type SetStateAction, useRef } from "react";
 import { Alert, Button, Field, Input, Select, cx } from "~/components/ui";
 import { variantUrl } from "~/utils/images";
-import { type EditorState, MSG, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WATERMARK_FIELDS } from "~/modules/properties/editor/schema";
+import { type EditorState, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WATERMARK_FIELDS } from "~/modules/properties/editor/state";
+import { watermarkLabelField } from "~/modules/properties/editor/intents";
 import type { EditorView } from "./editor";
 
 /**
@@ -46,7 +47,14 @@ export function ImagesTab({
           </h3>
           {chosenLogo ? <img src={chosenLogo} alt="Logo escolhida" className="h-8 max-w-40 rounded bg-slate-700 object-contain p-1" /> : null}
         </div>
-        {broker ? <Alert tone="info">{MSG.brokerWatermark}</Alert> : null}
+        {broker ? (
+          <Alert tone="info">A logo da Lar Imóveis é aplicada automaticamente em todas as fotos: no centro, com 50% de opacidade e 25% da largura.</Alert>
+        ) : null}
+        {state.watermarkNotice ? (
+          <Alert tone={state.watermarkNotice.tone} title={state.watermarkNotice.title}>
+            {state.watermarkNotice.text}
+          </Alert>
+        ) : null}
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="Logo" htmlFor="pe-wm-logo">
             <Select id="pe-wm-logo" name={WATERMARK_FIELDS.logoUrl} value={broker ? (view.forcedWatermark?.logoUrl ?? "") : wm.logo} onChange={(e) => setWm("logo", e.target.value)} disabled={broker}>
@@ -76,27 +84,36 @@ export function ImagesTab({
           </Field>
         </div>
         {broker ? null : (
-          <div className="flex flex-wrap items-end gap-2 border-t border-slate-100 pt-3">
-            <Field label="Nova logo para a biblioteca" htmlFor="pe-wm-file" className="min-w-0 flex-1">
-              <Input id="pe-wm-file" type="file" name={WATERMARK_FIELDS.file} accept="image/png,image/jpeg,image/webp" className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm" />
-            </Field>
-            <Button type="submit" name="intent" value="upload-watermark" variant="secondary" size="sm" pending={pendingIntent === "upload-watermark"}>
-              Enviar logo
-            </Button>
-          </div>
+          <>
+            <div className="flex flex-col gap-2 border-t border-slate-100 pt-3 sm:flex-row sm:items-end">
+              <Field label="Nova logo para a biblioteca" htmlFor="pe-wm-file" className="min-w-0 flex-1">
+                <Input id="pe-wm-file" type="file" name={WATERMARK_FIELDS.file} accept="image/png,image/jpeg,image/webp" className={FILE_INPUT} />
+              </Field>
+              <Button type="submit" name="intent" value="upload-watermark" variant="secondary" size="sm" pending={pendingIntent === "upload-watermark"}>
+                Enviar logo
+              </Button>
+            </div>
+            <WatermarkLibrary library={library} chosen={wm.logo} pendingIntent={pendingIntent} />
+          </>
         )}
       </div>
 
       <div className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 md:p-5">
-        <div className="flex flex-wrap items-end gap-2">
-          <Field label="Fotos do imóvel" htmlFor="pe-photos" className="min-w-0 flex-1" hint="JPG, PNG ou WebP. Novas fotos substituem as atuais; a primeira é a capa." error={state.errors.images}>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <Field
+            label="Fotos do imóvel"
+            htmlFor="pe-photos"
+            className="min-w-0 flex-1"
+            hint={`JPG, PNG ou WebP. Novas fotos substituem as atuais; a primeira é a capa.${view.propertyId ? " As mudanças nas fotos só valem ao clicar em Salvar; Cancelar as descarta." : ""}`}
+            error={state.errors.images}
+          >
             <Input
               id="pe-photos"
               type="file"
               name="photos"
               multiple
               accept="image/jpeg,image/png,image/webp"
-              className="h-auto py-1.5 file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm"
+              className={FILE_INPUT}
               onChange={(e) => {
                 // With JavaScript, choosing the files is enough.
                 if (e.target.files?.length) formRef.current?.requestSubmit(uploadRef.current);
@@ -146,6 +163,64 @@ export function ImagesTab({
         )}
       </div>
     </>
+  );
+}
+
+/** A file input that fits a phone: the name wraps instead of being cut off. */
+const FILE_INPUT = "h-auto w-full min-w-0 max-w-full whitespace-normal break-all py-1.5 text-sm file:mr-3 file:rounded file:border-0 file:bg-slate-100 file:px-2 file:py-1 file:text-sm";
+
+/** The admin's logo library: a thumbnail and a name per logo, rename and remove (the project logo is fixed). */
+function WatermarkLibrary({ library, chosen, pendingIntent }: { library: EditorView["watermarks"]; chosen: string; pendingIntent: string | null }) {
+  if (!library.length) return null;
+  return (
+    <details className="rounded-md border border-slate-200" open={library.length <= 4 || undefined}>
+      <summary className="cursor-pointer px-3 py-2 text-sm font-medium text-slate-800">Biblioteca de logos ({library.length})</summary>
+      <ul className="divide-y divide-slate-100" aria-label="Biblioteca de logos">
+        {library.map((w) => (
+          <li key={w.url} className="flex flex-col gap-2 px-3 py-2 sm:flex-row sm:items-center" data-testid="watermark-item">
+            <div className="flex min-w-0 items-center gap-3 sm:w-56">
+              <span className="grid h-10 w-16 shrink-0 place-items-center rounded bg-slate-600 bg-[linear-gradient(45deg,#64748b_25%,transparent_25%,transparent_75%,#64748b_75%),linear-gradient(45deg,#64748b_25%,transparent_25%,transparent_75%,#64748b_75%)] bg-[length:10px_10px] bg-[position:0_0,5px_5px] p-1">
+                <img src={w.url} alt="" className="max-h-8 max-w-14 object-contain" loading="lazy" />
+              </span>
+              <span className="min-w-0">
+                <span className="block truncate text-sm font-medium text-slate-900">{w.name}</span>
+                <span className="block truncate text-xs text-slate-500">
+                  {w.file}
+                  {w.url === chosen ? " · em uso" : ""}
+                </span>
+              </span>
+            </div>
+            {w.fixed ? (
+              <p className="text-xs text-slate-500 sm:ml-auto">Logo fixa dos corretores</p>
+            ) : (
+              <div className="flex flex-wrap items-center gap-2 sm:ml-auto">
+                <label htmlFor={`wm-label-${w.file}`} className="sr-only">
+                  Nome da logo {w.name}
+                </label>
+                <Input id={`wm-label-${w.file}`} name={watermarkLabelField(w.file)} defaultValue={w.name === w.file ? "" : w.name} placeholder="Nome da logo" maxLength={80} className="h-8 w-44 text-sm" />
+                <Button type="submit" name="intent" value={`rename-watermark:${w.file}`} variant="secondary" size="sm" pending={pendingIntent === `rename-watermark:${w.file}`}>
+                  Renomear
+                </Button>
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={`remove-watermark:${w.file}`}
+                  variant="ghost"
+                  size="sm"
+                  className="text-danger-700"
+                  pending={pendingIntent === `remove-watermark:${w.file}`}
+                  onClick={(e) => {
+                    if (!window.confirm(`Remover a logo "${w.name}" da biblioteca? As fotos já enviadas continuam com a marca.`)) e.preventDefault();
+                  }}
+                >
+                  Remover
+                </Button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
 

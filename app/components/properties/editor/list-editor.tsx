@@ -1,5 +1,6 @@
 import type { KeyboardEvent } from "react";
-import { type AmenityList, AMENITY_LIST_LABELS, visibleSuggestions } from "~/modules/properties/editor/schema";
+import { type AmenityList, AMENITY_LIST_LABELS } from "~/modules/properties/editor/state";
+import { visibleSuggestions } from "~/modules/properties/editor/reducer";
 import { Button, Input } from "~/components/ui";
 
 /**

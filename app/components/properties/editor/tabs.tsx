@@ -1,14 +1,8 @@
 import type { Dispatch, ReactNode, SetStateAction } from "react";
 import { Alert, Button, Field, Input, Select, Textarea, cx } from "~/components/ui";
 import { formatArea, formatNumber } from "~/utils/format";
-import {
-  type AmenityList,
-  type EditorDrafts,
-  type EditorState,
-  type EditorValues,
-  LIMITS,
-  currentYear,
-} from "~/modules/properties/editor/schema";
+import { type AmenityList, type EditorDrafts, type EditorState, type EditorValues, LIMITS } from "~/modules/properties/editor/state";
+import { currentYear } from "~/modules/properties/editor/schema";
 import { CONSTRUCTION_LABELS, FACING_LABELS, PROPERTY_KINDS, PURPOSE_LABELS, STATUS_LABELS, SUGGESTED_AMENITIES, SUGGESTED_NEARBY, TYPE_LABELS } from "~/modules/properties/vocabulary";
 import { ListEditor } from "./list-editor";
 
@@ -59,7 +53,7 @@ export function BasicsTab({ state, setValue, hideFeatured }: TabProps & { hideFe
   return (
     <Panel>
       <Field label="Título" htmlFor="pe-title" error={e.title}>
-        <Input {...bind(state, setValue, "title")} placeholder="Ex.: Casa com 3 quartos no Jardim Europa" autoComplete="off" />
+        <Input {...bind(state, setValue, "title")} maxLength={LIMITS.title} placeholder="Ex.: Casa com 3 quartos no Jardim Europa" autoComplete="off" />
       </Field>
       <Grid>
         <Field label="Categoria de busca" htmlFor="pe-type" error={e.type}>
@@ -121,14 +115,14 @@ export function LocationTab({ state, setValue }: TabProps) {
   return (
     <Panel>
       <Field label="Endereço" htmlFor="pe-address" error={e.address}>
-        <Input {...bind(state, setValue, "address")} placeholder="Rua, número" autoComplete="off" />
+        <Input {...bind(state, setValue, "address")} maxLength={LIMITS.address} placeholder="Rua, número" autoComplete="off" />
       </Field>
       <Grid>
         <Field label="Cidade" htmlFor="pe-city" error={e.city}>
-          <Input {...bind(state, setValue, "city")} autoComplete="off" />
+          <Input {...bind(state, setValue, "city")} maxLength={LIMITS.city} autoComplete="off" />
         </Field>
         <Field label="Bairro" htmlFor="pe-neighborhood" error={e.neighborhood}>
-          <Input {...bind(state, setValue, "neighborhood")} autoComplete="off" />
+          <Input {...bind(state, setValue, "neighborhood")} maxLength={LIMITS.neighborhood} autoComplete="off" />
         </Field>
       </Grid>
     </Panel>

@@ -1,20 +1,9 @@
 import { describe, expect, it } from "vitest";
-import {
-  type EditorState,
-  type EditorValues,
-  MSG,
-  addListItem,
-  defaultValues,
-  initialState,
-  parseIntent,
-  readEditorForm,
-  reduceEditor,
-  tabsWithErrors,
-  validateAll,
-  validateTab,
-  visibleSuggestions,
-  yearMessage,
-} from "./schema";
+import { type EditorState, type EditorValues, MSG, defaultValues, initialState } from "./state";
+import { addListItem, clearFixedErrors, reduceEditor, visibleSuggestions } from "./reducer";
+import { parseIntent } from "./intents";
+import { readEditorForm } from "./form-data";
+import { tabsWithErrors, validateAll, validateTab, yearMessage } from "./schema";
 import { SUGGESTED_AMENITIES } from "~/modules/properties/vocabulary";
 
 /** A property that passes every tab. */
@@ -223,5 +212,17 @@ describe("lists, photos and options", () => {
     expect(parseIntent("remove-item:amenities:2")).toEqual({ kind: "remove-item", list: "amenities", index: 2 });
     expect(parseIntent("suggest:nearby_amenities:Ponto de Ônibus")).toEqual({ kind: "suggest", list: "nearby_amenities", value: "Ponto de Ônibus" });
     expect(parseIntent(null)).toEqual({ kind: "refresh" });
+  });
+});
+
+describe("clearFixedErrors (issue 7 item 9)", () => {
+  it("drops a field's error as soon as its value is valid, and keeps the others", () => {
+    const s = reduceEditor(initialState(validValues({ title: "", address: "" })), parseIntent("save"));
+    expect(s.errors.title).toBe(MSG.title);
+    const fixed = clearFixedErrors({ ...s, values: { ...s.values, title: "Casa nova" } });
+    expect(fixed.errors.title).toBeUndefined();
+    expect(fixed.errors.address).toBe(MSG.address);
+    const still = clearFixedErrors({ ...s, values: { ...s.values, title: "   " } });
+    expect(still.errors.title).toBe(MSG.title);
   });
 });

@@ -1,4 +1,4 @@
-import { adminListAction } from "~/modules/properties/properties.server";
+import { adminListAction } from "~/modules/properties/editor.route.server";
 import type { Route } from "./+types/list-index";
 
 /** /admin itself: the list is the layout (properties.tsx); nothing opens over it. */

@@ -3,8 +3,11 @@ import { Pagination } from "~/components/ui/pagination";
 import { withQuery } from "~/utils/url";
 import { Badge, Button, EmptyState, Input, Modal, PageHeader, Select, Spinner, Table, buttonClass, cx, tdClass, thClass } from "~/components/ui";
 import { requireAdmin } from "~/modules/auth/auth.server";
-import { adminFilterChoices, adminListAction, findProperty, listAdminProperties, listSearchOf, parsePropertyId, readAdminListFilters } from "~/modules/properties/properties.server";
+import { adminFilterChoices, hasAdminFilters, listAdminProperties, readAdminListFilters } from "~/modules/properties/admin-list.server";
+import { adminListAction, listSearchOf } from "~/modules/properties/editor.route.server";
+import { findProperty, parsePropertyId } from "~/modules/properties/records.server";
 import { variantUrl } from "~/utils/images";
+import { normalisePlaceName } from "~/modules/catalogue/places";
 import { STATUS_LABELS, TYPE_LABELS, priceDisplay, propertyPath } from "~/modules/properties/vocabulary";
 import type { Route } from "./+types/list";
 import { getErrorMessage } from "~/utils/errors";
@@ -30,7 +33,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     return {
       ...list,
       choices,
-      filters: { ...filters, minPrice: url.searchParams.get("minPrice") ?? "", maxPrice: url.searchParams.get("maxPrice") ?? "" },
+      filters: { ...filters, city: filters.city ? normalisePlaceName(filters.city) : undefined, minPrice: url.searchParams.get("minPrice") ?? "", maxPrice: url.searchParams.get("maxPrice") ?? "" },
+      filtered: hasAdminFilters(filters),
       listSearch: listSearchOf(url),
       confirm: confirm ? { id: confirm.id, title: confirm.title } : null,
       error: null as string | null,
@@ -43,6 +47,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       pageCount: 1,
       choices: { cities: [], neighborhoods: [] },
       filters: { ...filters, minPrice: "", maxPrice: "" },
+      filtered: hasAdminFilters(filters),
       listSearch: listSearchOf(url),
       confirm: null,
       error: `Erro ao carregar imóveis: ${getErrorMessage(error)}`,
@@ -57,7 +62,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminProperties({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount, choices, filters, listSearch, confirm, error } = loaderData;
+  const { rows, total, page, pageCount, choices, filters, filtered, listSearch, confirm, error } = loaderData;
   const navigation = useNavigation();
   const loadingList = navigation.state === "loading" && navigation.location.pathname === "/admin" && !navigation.formData;
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
@@ -66,7 +71,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
     <>
       <PageHeader
         title="Imóveis"
-        subtitle={`${formatNumber(total)} ${total === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}${filters.q || filters.status || filters.type || filters.city ? " com os filtros aplicados" : ""}`}
+        subtitle={`${formatNumber(total)} ${total === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}${filtered ? " com os filtros aplicados" : ""}`}
         actions={
           <Link to={`/admin/imoveis/novo${listSearch}`} className={buttonClass("primary")}>
             + Novo Imóvel

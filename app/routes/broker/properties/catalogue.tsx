@@ -1,5 +1,8 @@
 import { Link, Outlet, useLoaderData, useLocation } from "react-router";
-import { CatalogueFilters, Pager, PropertyGrid, PropertyList, ReferralLinkModal, ViewToggle, withParams } from "~/components/catalogue/broker-catalogue";
+import { Pager, ViewToggle, withParams } from "~/components/catalogue/broker-catalogue";
+import { PropertyGrid, PropertyList } from "~/components/catalogue/broker-card";
+import { CatalogueFilters } from "~/components/catalogue/broker-filters";
+import { ReferralLinkModal } from "~/components/catalogue/referral-link-modal";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { EmptyState, PageHeader, buttonClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
@@ -71,5 +74,5 @@ export default function BrokerProperties() {
 }
 
 export function ErrorBoundary() {
-  return <GeneralErrorBoundary messages={{ 500: "Não foi possível carregar os imóveis." }} />;
+  return <GeneralErrorBoundary messages={{ 500: "Não foi possível carregar os imóveis." }} homeHref="/broker/dashboard" inLayout />;
 }

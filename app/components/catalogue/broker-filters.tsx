@@ -1,0 +1,110 @@
+import { useRef } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { Button, Card, Field, Input, Select, buttonClass } from "~/components/ui";
+
+/** The broker catalogue's filters: a GET form; with JavaScript the city select submits itself. */
+
+export type FilterValues = {
+  q?: string;
+  type?: string;
+  minPrice?: number;
+  maxPrice?: number;
+  bedrooms?: number;
+  city?: string;
+  neighborhood?: string;
+  view: "grid" | "list";
+};
+
+export function CatalogueFilters({
+  values,
+  kinds,
+  bedroomOptions,
+  cities,
+  neighborhoods,
+}: {
+  values: FilterValues;
+  kinds: { code: string; label: string }[];
+  bedroomOptions: readonly number[];
+  cities: string[];
+  neighborhoods: string[];
+}) {
+  const submit = useSubmit();
+  const formRef = useRef<HTMLFormElement>(null);
+  const cityChosen = Boolean(values.city);
+  // Remount the form when the URL's filters change, so the defaultValues follow Back/Forward.
+  const key = JSON.stringify(values);
+  return (
+    <Card className="mb-6 p-3 sm:p-4">
+      <Form key={key} ref={formRef} method="get" role="search" aria-label="Filtrar imóveis" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {values.view === "list" ? <input type="hidden" name="view" value="list" /> : null}
+        <Field label="Buscar" htmlFor="f-q" className="col-span-2">
+          <Input id="f-q" name="q" type="search" defaultValue={values.q ?? ""} placeholder="Título, cidade, bairro ou endereço" />
+        </Field>
+        <Field label="Tipo" htmlFor="f-type">
+          <Select id="f-type" name="type" defaultValue={values.type ?? ""}>
+            <option value="">Todos</option>
+            {kinds.map((k) => (
+              <option key={k.code} value={k.code}>
+                {k.label}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Quartos (mínimo)" htmlFor="f-bedrooms">
+          <Select id="f-bedrooms" name="bedrooms" defaultValue={values.bedrooms ?? ""}>
+            <option value="">Todos</option>
+            {bedroomOptions.map((n) => (
+              <option key={n} value={n}>
+                {n}+
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Preço mínimo (R$)" htmlFor="f-min">
+          <Input id="f-min" name="minPrice" inputMode="decimal" defaultValue={values.minPrice ?? ""} placeholder="0" />
+        </Field>
+        <Field label="Preço máximo (R$)" htmlFor="f-max">
+          <Input id="f-max" name="maxPrice" inputMode="decimal" defaultValue={values.maxPrice ?? ""} placeholder="Sem limite" />
+        </Field>
+        <Field label="Cidade" htmlFor="f-city">
+          <Select
+            id="f-city"
+            name="city"
+            defaultValue={values.city ?? ""}
+            onChange={(event) => {
+              // The neighbourhood list depends on the city: reload at once, without the old neighbourhood.
+              const form = new FormData(event.currentTarget.form ?? undefined);
+              form.delete("neighborhood");
+              for (const [k, v] of [...form.entries()]) if (v === "") form.delete(k);
+              submit(form, { method: "get", preventScrollReset: true });
+            }}
+          >
+            <option value="">Todas</option>
+            {cities.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Bairro" htmlFor="f-neighborhood" hint={cityChosen ? undefined : "Escolha uma cidade primeiro."}>
+          <Select id="f-neighborhood" name="neighborhood" defaultValue={values.neighborhood ?? ""} disabled={!cityChosen}>
+            <option value="">Todos</option>
+            {neighborhoods.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="col-span-2 flex items-end justify-end gap-2 lg:col-span-4">
+          <Link to={values.view === "list" ? "?view=list" : "."} className={buttonClass("ghost")}>
+            Limpar filtros
+          </Link>
+          <Button type="submit">Filtrar</Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
+

@@ -1,0 +1,91 @@
+/**
+ * The back office's menus in one place: the broker panel's sidebar, drawer
+ * and bottom bar, and the admin tabs. A link whose screen does not exist
+ * yet has `ready: false` and is not shown; whoever builds the screen flips
+ * it to true (tests/integration/platform/nav.test.ts checks that every
+ * shown link has a route in app/routes.ts).
+ */
+export type NavItem = { to: string; label: string; ready: boolean };
+export type BrokerMenuItem = NavItem & { icon: string; highlight?: boolean; children?: NavItem[] };
+export type AdminNavItem = NavItem & { end?: boolean };
+
+/** Icons (24×24 stroked paths), distinct even in the collapsed sidebar. */
+export const ICONS = {
+  dashboard: "M4 4h7v9H4zM13 4h7v5h-7zM13 11h7v9h-7zM4 15h7v5H4z",
+  properties: "M3 21h18M5 21V10l7-5 7 5v11M9 21v-5h6v5",
+  leads: "M16 11a4 4 0 1 0-8 0 4 4 0 0 0 8 0zM4 21a8 8 0 0 1 16 0",
+  crm: "M4 5h4v14H4zM10 5h4v9h-4zM16 5h4v6h-4z",
+  campaigns: "M4 10v4h3l6 4V6L7 10H4zm13-2a5 5 0 0 1 0 8",
+  roulette: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 0v9l6 4",
+  courses: "M3 7l9-4 9 4-9 4-9-4zm3 3v5c2 2 10 2 12 0v-5",
+  settings: "M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm8 4h2M2 12h2m8-10v2m0 16v2",
+  menu: "M4 6h16M4 12h16M4 18h16",
+  close: "M6 6l12 12M18 6L6 18",
+  logout: "M15 12H3m4-4-4 4 4 4M13 4h6v16h-6",
+} as const;
+
+export const BROKER_MENU: BrokerMenuItem[] = [
+  { to: "/broker/dashboard", label: "Dashboard", icon: ICONS.dashboard, ready: true },
+  { to: "/broker/properties", label: "Imóveis", icon: ICONS.properties, ready: true },
+  { to: "/broker/leads", label: "Leads", icon: ICONS.leads, ready: false },
+  { to: "/broker/crm", label: "CRM", icon: ICONS.crm, ready: false, children: [{ to: "/broker/crm/activities", label: "Atividades", ready: false }] },
+  { to: "/broker/campaigns", label: "Campanhas", icon: ICONS.campaigns, ready: true, children: [{ to: "/broker/whatsapp", label: "WhatsApp", ready: true }] },
+  { to: "/broker/roleta", label: "Roleta de Leads", icon: ICONS.roulette, highlight: true, ready: false },
+  { to: "/broker/cursos", label: "Cursos", icon: ICONS.courses, ready: false },
+  { to: "/broker/settings", label: "Configurações", icon: ICONS.settings, ready: false },
+];
+
+export const BROKER_BOTTOM_BAR: NavItem[] = [
+  { to: "/broker/dashboard", label: "Início", ready: true },
+  { to: "/broker/properties", label: "Imóveis", ready: true },
+  { to: "/broker/leads", label: "Leads", ready: false },
+  { to: "/broker/roleta", label: "Roleta", ready: false },
+  { to: "/broker/settings", label: "Config", ready: false },
+];
+
+export const ADMIN_NAV: AdminNavItem[] = [
+  { to: "/admin", label: "Imóveis", end: true, ready: true },
+  { to: "/admin/contacts", label: "Leads", ready: false },
+  { to: "/admin/corretores", label: "Corretores", ready: false },
+  { to: "/admin/blog", label: "Blog", ready: false },
+  { to: "/admin/roleta", label: "Roleta", ready: false },
+  { to: "/admin/webhook", label: "Webhooks", ready: false },
+  { to: "/admin/crm", label: "CRM", ready: false },
+  { to: "/admin/whatsapp", label: "WhatsApp", ready: true },
+  { to: "/broker/dashboard", label: "Painel do corretor", ready: true },
+];
+
+/** The public header's 'Minha Conta' menu for a signed-in admin. */
+export const ACCOUNT_MENU: NavItem[] = [
+  { to: "/admin", label: "Painel Admin", ready: true },
+  { to: "/integracao-xml", label: "Integração XML", ready: false },
+];
+
+
+/** Whether a path has a screen (the dashboard and the public header ask too). */
+export function isReady(path: string): boolean {
+  const all: NavItem[] = [...BROKER_MENU.flatMap((m) => [m, ...(m.children ?? [])]), ...BROKER_BOTTOM_BAR, ...ADMIN_NAV, ...ACCOUNT_MENU];
+  return all.some((item) => item.to === path && item.ready);
+}
+
+/**
+ * The shown part of a menu: ready items with their ready children; a ready
+ * child of an item not ready yet is shown in its place (with its icon).
+ */
+export function visibleBrokerMenu(menu: BrokerMenuItem[] = BROKER_MENU): BrokerMenuItem[] {
+  return menu.flatMap((m) => {
+    const children = m.children?.filter((c) => c.ready);
+    if (m.ready) return [{ ...m, children }];
+    return (children ?? []).map((c) => ({ ...c, icon: m.icon }));
+  });
+}
+export function visible<T extends NavItem>(items: T[]): T[] {
+  return items.filter((i) => i.ready);
+}
+
+/** The mobile top bar's title: the deepest menu entry the path is under. */
+export function sectionTitle(pathname: string): string {
+  const all = BROKER_MENU.flatMap((m) => [m, ...(m.children ?? [])]);
+  const match = all.filter((m) => pathname === m.to || pathname.startsWith(`${m.to}/`)).sort((a, b) => b.to.length - a.to.length)[0];
+  return match?.label ?? "Painel do corretor";
+}
