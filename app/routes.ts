@@ -38,6 +38,7 @@ export default [
         route("imoveis/novo", "routes/admin/properties/editor.tsx", { id: "admin-property-new" }),
         route("imoveis/:id/editar", "routes/admin/properties/editor.tsx", { id: "admin-property-edit" }),
       ]),
+      route("whatsapp", "routes/admin/whatsapp.tsx"),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
@@ -48,6 +49,7 @@ export default [
     route("forgot-password", "routes/broker/forgot-password.tsx"),
     route("reset-password", "routes/broker/reset-password.tsx"),
     route("bloqueado", "routes/broker/blocked.tsx"),
+    route("whatsapp/modelo.csv", "routes/resources/csv/campaign-template.ts"),
     route("sidebar", "routes/broker/sidebar.ts"),
     layout("routes/broker/layout.tsx", [
       index("routes/broker/index.tsx"),
@@ -56,6 +58,11 @@ export default [
         route("novo", "routes/broker/properties/editor.tsx", { id: "broker-property-new" }),
         route(":id/editar", "routes/broker/properties/editor.tsx", { id: "broker-property-edit" }),
       ]),
+      // WhatsApp: instance pairing, campaign sender and monitor (issue 12)
+      route("whatsapp", "routes/broker/messaging/whatsapp.tsx"),
+      route("whatsapp/sender", "routes/broker/messaging/sender.tsx"),
+      route("whatsapp/campaign/:id", "routes/broker/messaging/campaign.tsx"),
+      route("campaigns", "routes/broker/messaging/campaigns.tsx"),
       route("*", "routes/broker/not-found.tsx"),
     ]),
   ]),
@@ -65,4 +72,6 @@ export default [
   route("uploads/*", "routes/resources/uploads.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  // the WhatsApp gateway's events (connection, QR, delivery receipts, replies), checked per instance
+  route("webhooks/whatsapp/:instance", "routes/resources/whatsapp-webhook.ts"),
 ] satisfies RouteConfig;

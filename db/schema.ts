@@ -153,6 +153,8 @@ export interface LeadsTable {
   favorite: Generated<Bool>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** LGPD: the lead answered SAIR/PARAR to a WhatsApp message (migration 0011). */
+  whatsapp_opt_out_at: Timestamp | null;
 }
 
 export interface CrmPipelinesTable {
@@ -280,6 +282,13 @@ export interface WhatsappConnectionsTable {
   last_status_check: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Encrypted per-instance gateway token (migration 0011). */
+  instance_token: string | null;
+  /** SHA-256 of the secret the gateway sends on its webhook calls. */
+  webhook_secret: string | null;
+  connecting_since: Timestamp | null;
+  connected_since: Timestamp | null;
+  last_error: string | null;
 }
 
 export type CampaignStatus = "draft" | "scheduled" | "running" | "paused" | "completed" | "cancelled";
@@ -295,6 +304,8 @@ export interface CampaignsTable {
   launched_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Draft recipients as JSON (migration 0011). */
+  leads: Generated<string>;
 }
 
 export type CampaignJobStatus = "scheduled" | "sending" | "sent" | "failed" | "paused" | "cancelled";
@@ -312,6 +323,36 @@ export interface CampaignJobsTable {
   attempts: Generated<number>;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** Lease: which process claimed the job for sending, and when (migration 0011). */
+  claimed_by: string | null;
+  claimed_at: Timestamp | null;
+  message_key: string | null;
+  delivery: WhatsappDelivery | null;
+}
+
+export type WhatsappDelivery = "sent" | "delivered" | "read" | "failed";
+
+export interface WhatsappMessagesTable {
+  id: Generated<number>;
+  broker_id: string | null;
+  lead_id: number | null;
+  campaign_job_id: number | null;
+  instance_name: string;
+  to: string;
+  body: string;
+  kind: Generated<"text" | "image">;
+  message_key: string | null;
+  delivery: Generated<WhatsappDelivery>;
+  error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface MessagingGatewayTable {
+  id: number;
+  base_url: string;
+  api_key: string;
+  updated_at: Timestamp;
 }
 
 export interface RoletaRegistrationsTable {
@@ -409,6 +450,8 @@ export interface Database {
   whatsapp_connections: WhatsappConnectionsTable;
   campaigns: CampaignsTable;
   campaign_jobs: CampaignJobsTable;
+  whatsapp_messages: WhatsappMessagesTable;
+  messaging_gateway: MessagingGatewayTable;
   roleta_registrations: RoletaRegistrationsTable;
   roleta_results: RoletaResultsTable;
   webhook_settings: WebhookSettingsTable;

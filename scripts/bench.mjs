@@ -10,6 +10,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
+import { readSections } from "./bench-sections.mjs";
 
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 100_000);
 const BUILD_DIR = process.env.BENCH_BUILD_DIR ?? ".tmp/build-bench";
@@ -216,6 +217,13 @@ const lines = [
   "",
 ];
 fs.mkdirSync("docs", { recursive: true });
-fs.writeFileSync("docs/performance.md", lines.join("\n"));
+// Sections written by the per-concept benchmarks (scripts/bench-*.mjs) are kept.
+fs.writeFileSync("docs/performance.md", [...lines, ...readSections().flatMap((s) => [s, ""])].join("\n"));
 log("wrote docs/performance.md");
+stopServer();
+for (const file of fs.readdirSync("scripts").filter((f) => /^bench-[a-z0-9-]+\.mjs$/.test(f) && f !== "bench-sections.mjs").sort()) {
+  log(`running scripts/${file}`);
+  const r = spawnSync(process.execPath, [path.join("scripts", file)], { env: process.env, stdio: "inherit" });
+  if (r.status !== 0) log(`scripts/${file} failed (exit ${r.status})`);
+}
 process.exit(0);

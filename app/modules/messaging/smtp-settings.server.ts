@@ -1,41 +1,18 @@
-import crypto from "node:crypto";
 import { db, nowIso } from "~/modules/platform/db.server";
-import { config } from "~/modules/platform/config.server";
+import { decryptSecret as decrypt, encryptSecret as encrypt } from "~/modules/platform/secrets.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import type { SmtpOverride } from "./mail.server";
 import { EMPTY_SMTP, type SmtpSettingsInput, type SmtpSettingsView } from "./smtp-settings";
 
 /**
  * A broker's own SMTP server (02 §2.8, §3 broker_smtp_settings). The password
- * is stored encrypted (AES-256-GCM, random IV, key derived with HKDF from the
- * server secret) in password_secret; it never leaves the server and the form
+ * is stored encrypted (platform/secrets.server.ts: AES-256-GCM, key derived
+ * from the server secret) in password_secret; it never leaves the server and the form
  * never shows it (an empty password field keeps the stored one).
  */
-const VERSION = "v1";
-
-function key(): Buffer {
-  return Buffer.from(crypto.hkdfSync("sha256", config().sessionSecret, "lar-imoveis", "broker-smtp-password", 32));
-}
-
-export function encryptSecret(plain: string): string {
-  const iv = crypto.randomBytes(12);
-  const cipher = crypto.createCipheriv("aes-256-gcm", key(), iv);
-  const ct = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), ct]).toString("base64url")}`;
-}
-
-/** Null when the value cannot be read (tampered, or the server secret changed). */
-export function decryptSecret(stored: string | null | undefined): string | null {
-  if (!stored?.startsWith(`${VERSION}:`)) return null;
-  try {
-    const raw = Buffer.from(stored.slice(VERSION.length + 1), "base64url");
-    const decipher = crypto.createDecipheriv("aes-256-gcm", key(), raw.subarray(0, 12));
-    decipher.setAuthTag(raw.subarray(12, 28));
-    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
-  } catch {
-    return null;
-  }
-}
+const PURPOSE = "broker-smtp-password";
+const encryptSecret = (plain: string) => encrypt(plain, PURPOSE);
+const decryptSecret = (stored: string | null | undefined) => decrypt(stored, PURPOSE);
 
 function brokerIdOf(user: SessionUser): string | null {
   return user.broker?.id ?? null;

@@ -8,6 +8,7 @@ import { ensureAdmin } from "~/modules/auth/users.server";
 import { purgeStaleDrafts } from "~/modules/properties/photos.server";
 import { ensureProjectLogo } from "~/modules/properties/watermarks.server";
 import { Cron } from "croner";
+import { campaignDispatcherJob, failClaimsOfDeadProcesses } from "~/modules/messaging/campaign-dispatcher.server";
 
 /**
  * Start-up, in order: validate the environment (throws ConfigError naming
@@ -45,6 +46,9 @@ async function run(): Promise<{ port: number }> {
   }
   await ensureProjectLogo();
   await housekeeping();
+  // Messages a previous process claimed and never confirmed: failed, never re-sent.
+  const interrupted = await failClaimsOfDeadProcesses(new Date());
+  if (interrupted) log.warn("campaign messages interrupted by a restart", { count: interrupted });
   startSchedules();
   return { port: cfg.PORT };
 }
@@ -64,6 +68,11 @@ const jobs: Cron[] = [];
 function startSchedules(): void {
   if (jobs.length || config().NODE_ENV === "test") return;
   jobs.push(new Cron("17 * * * *", { protect: true, name: "housekeeping" }, housekeeping));
+  jobs.push(
+    new Cron(campaignDispatcherJob.cron, { protect: true, name: campaignDispatcherJob.name }, () =>
+      campaignDispatcherJob.run(new Date()).catch((error) => log.error("job failed", { job: campaignDispatcherJob.name, error: String(error) })),
+    ),
+  );
 }
 
 async function demoAdminExists(): Promise<boolean> {

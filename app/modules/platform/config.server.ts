@@ -33,6 +33,9 @@ const schema = z.object({
   RATE_LIMIT_MAX: z.coerce.number({ error: "must be a whole number of at least 1" }).int("must be a whole number of at least 1").min(1, "must be a whole number of at least 1").default(10),
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (read by server.mjs). */
   TRUST_PROXY: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+  /** WhatsApp gateway (Evolution API v2); when set, they take the place of the admin's stored settings. */
+  EVOLUTION_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+  EVOLUTION_API_KEY: z.string().min(8, "must have at least 8 characters").optional(),
   /** Where `npm run build` wrote the app (read by server.mjs and scripts/cli.mjs). */
   BUILD_DIR: z.string().min(1).default("build"),
 });

@@ -18,6 +18,7 @@ const NAV = [
   { to: "/admin/roleta", label: "Roleta" },
   { to: "/admin/webhook", label: "Webhooks" },
   { to: "/admin/crm", label: "CRM" },
+  { to: "/admin/whatsapp", label: "WhatsApp" },
   { to: "/broker/dashboard", label: "Painel do corretor" },
 ];
 

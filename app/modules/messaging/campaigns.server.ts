@@ -1,0 +1,305 @@
+import type { CampaignJobStatus, CampaignStatus } from "#db/schema";
+import { assertCan, brokerScope } from "~/modules/auth/permissions.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { db, nowIso } from "~/modules/platform/db.server";
+import { connectionStatusOf } from "./whatsapp-connections.server";
+import { campaignNumber } from "./whatsapp-numbers";
+import { CAMPAIGN_MESSAGES, JOB_STATUS_ORDER, MAX_CAMPAIGN_LEADS, personalise } from "./campaign-rules";
+import { DEFAULT_TIMING, parseTiming, scheduleSendTimes, type Timing } from "./timing";
+
+/**
+ * WhatsApp campaigns (spec 03 §2.4, §2.5, §4, §5): saved as drafts, launched
+ * into one row per message in campaign_jobs (the dispatcher sends them),
+ * paused and resumed, and watched from the monitor.
+ */
+export class CampaignError extends Error {}
+
+export type CampaignLead = { leadId: number | null; name: string; phone: string };
+export type CampaignDraft = { name: string; message: string; leads: CampaignLead[]; timing: Timing };
+
+function brokerOf(user: SessionUser): string {
+  if (!user.broker) throw new CampaignError(CAMPAIGN_MESSAGES.login);
+  return user.broker.id;
+}
+
+export function validateDraft(d: Partial<CampaignDraft>): string | null {
+  if (!d.name?.trim()) return CAMPAIGN_MESSAGES.name;
+  if (!d.message?.trim()) return CAMPAIGN_MESSAGES.message;
+  if (!d.leads?.length) return CAMPAIGN_MESSAGES.leads;
+  return null;
+}
+
+/** Stores the campaign as a draft; its leads travel in the draft until launch. */
+export async function saveCampaign(user: SessionUser, draft: CampaignDraft, campaignId?: number): Promise<number> {
+  const brokerId = brokerOf(user);
+  const problem = validateDraft(draft);
+  if (problem) throw new CampaignError(CAMPAIGN_MESSAGES.incomplete);
+  const ts = nowIso();
+  const timing = JSON.stringify(draft.timing);
+  const leads = JSON.stringify(draft.leads.slice(0, MAX_CAMPAIGN_LEADS));
+  if (campaignId) {
+    const existing = await findOwnCampaign(user, campaignId);
+    if (existing.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+    await db().updateTable("campaigns").set({ name: draft.name.trim(), message: draft.message.trim(), timing, leads, updated_at: ts }).where("id", "=", campaignId).execute();
+    return campaignId;
+  }
+  const row = await db()
+    .insertInto("campaigns")
+    .values({ broker_id: brokerId, name: draft.name.trim(), message: draft.message.trim(), timing, leads, status: "draft", created_at: ts, updated_at: ts })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Wizard steps 1–2: name and message (and timing) of a draft; leads come in step 3. */
+export async function saveDraftDetails(user: SessionUser, input: { name: string; message: string; timing?: Timing }, campaignId?: number | null): Promise<number> {
+  const brokerId = brokerOf(user);
+  if (!input.name.trim()) throw new CampaignError(CAMPAIGN_MESSAGES.name);
+  if (!input.message.trim()) throw new CampaignError(CAMPAIGN_MESSAGES.message);
+  const ts = nowIso();
+  if (campaignId) {
+    const existing = await findOwnCampaign(user, campaignId);
+    if (existing.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+    await db()
+      .updateTable("campaigns")
+      .set({ name: input.name.trim(), message: input.message.trim(), ...(input.timing ? { timing: JSON.stringify(input.timing) } : {}), updated_at: ts })
+      .where("id", "=", campaignId)
+      .execute();
+    return campaignId;
+  }
+  const row = await db()
+    .insertInto("campaigns")
+    .values({ broker_id: brokerId, name: input.name.trim(), message: input.message.trim(), timing: JSON.stringify(input.timing ?? DEFAULT_TIMING), status: "draft", created_at: ts, updated_at: ts })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Wizard step 3: the recipients (at most 500). CRM leads are checked to be the user's own. */
+export async function setDraftLeads(user: SessionUser, campaignId: number, leads: CampaignLead[]): Promise<number> {
+  const c = await findOwnCampaign(user, campaignId);
+  if (c.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+  const list = leads.slice(0, MAX_CAMPAIGN_LEADS);
+  const ids = list.map((l) => l.leadId).filter((id): id is number => Number.isInteger(id));
+  if (ids.length) {
+    const scope = brokerScope(user);
+    let q = db().selectFrom("leads").select("id").where("id", "in", ids);
+    if (scope) q = q.where("broker_id", "=", scope);
+    const own = new Set((await q.execute()).map((r) => r.id));
+    for (const l of list) if (l.leadId != null && !own.has(l.leadId)) l.leadId = null;
+  }
+  await db().updateTable("campaigns").set({ leads: JSON.stringify(list), updated_at: nowIso() }).where("id", "=", campaignId).execute();
+  return list.length;
+}
+
+export async function setDraftTiming(user: SessionUser, campaignId: number, timing: Timing): Promise<void> {
+  const c = await findOwnCampaign(user, campaignId);
+  if (c.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+  await db().updateTable("campaigns").set({ timing: JSON.stringify(timing), updated_at: nowIso() }).where("id", "=", campaignId).execute();
+}
+
+export async function loadDraft(user: SessionUser, campaignId: number) {
+  const c = await findOwnCampaign(user, campaignId);
+  return { id: c.id, name: c.name, message: c.message, status: c.status, timing: parseTiming(c.timing), leads: draftLeadsOf(c.leads) };
+}
+
+/** 'Salvar campanha' (step 4): everything present, else the spec's combined message. */
+export async function finaliseDraft(user: SessionUser, campaignId: number): Promise<void> {
+  const d = await loadDraft(user, campaignId);
+  if (validateDraft(d)) throw new CampaignError(CAMPAIGN_MESSAGES.incomplete);
+}
+
+export function draftLeadsOf(leadsJson: string): CampaignLead[] {
+  try {
+    const leads = JSON.parse(leadsJson);
+    return Array.isArray(leads) ? leads.filter((l) => l && typeof l.phone === "string").slice(0, MAX_CAMPAIGN_LEADS) : [];
+  } catch {
+    return [];
+  }
+}
+
+async function findOwnCampaign(user: SessionUser, id: number) {
+  const row = await db().selectFrom("campaigns").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) throw new CampaignError(CAMPAIGN_MESSAGES.notFound);
+  assertCan(user, "read", "campaign", { brokerId: row.broker_id }, { hideAs404: true, message: CAMPAIGN_MESSAGES.notFound });
+  return row;
+}
+
+export type LaunchResult = { scheduled: number; failed: number; skipped: number };
+
+/**
+ * Launch: checks the instance (spec 03 §5), then writes every message as a
+ * job in one transaction, spaced by the interval with jitter inside the
+ * window. Opted-out leads are recorded as cancelled, bad phones as failed.
+ */
+export async function launchCampaign(user: SessionUser, campaignId: number, now = new Date(), random: () => number = Math.random): Promise<LaunchResult> {
+  const brokerId = brokerOf(user);
+  const campaign = await findOwnCampaign(user, campaignId);
+  assertCan(user, "update", "campaign", { brokerId: campaign.broker_id }, { hideAs404: true, message: CAMPAIGN_MESSAGES.notFound });
+  if (campaign.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+  const status = await connectionStatusOf(brokerId);
+  if (!status) throw new CampaignError(CAMPAIGN_MESSAGES.noInstance);
+  if (status !== "connected") throw new CampaignError(CAMPAIGN_MESSAGES.notConnected);
+  const leads = draftLeadsOf(campaign.leads);
+  if (leads.length === 0) throw new CampaignError(CAMPAIGN_MESSAGES.incomplete);
+  const timing = parseTiming(campaign.timing);
+
+  const leadIds = leads.map((l) => l.leadId).filter((id): id is number => Number.isInteger(id));
+  const optedOut = new Set<number>();
+  for (let i = 0; i < leadIds.length; i += 500) {
+    const rows = await db()
+      .selectFrom("leads")
+      .select("id")
+      .where("id", "in", leadIds.slice(i, i + 500))
+      .where("whatsapp_opt_out_at", "is not", null)
+      .execute();
+    rows.forEach((r) => optedOut.add(r.id));
+  }
+  const sendable = leads.filter((l) => campaignNumber(l.phone) && !(l.leadId != null && optedOut.has(l.leadId)));
+  const times = scheduleSendTimes(now, sendable.length, timing, random);
+  const ts = now.toISOString();
+  let t = 0;
+  const rows = leads.map((l) => {
+    const to = campaignNumber(l.phone);
+    const base = { campaign_id: campaignId, lead_id: l.leadId ?? null, lead_name: l.name, message: personalise(campaign.message, l.name), created_at: ts };
+    if (!to) return { ...base, to: l.phone || "-", fire_at: ts, status: "failed" as const, error: CAMPAIGN_MESSAGES.invalidPhone };
+    if (l.leadId != null && optedOut.has(l.leadId)) return { ...base, to, fire_at: ts, status: "cancelled" as const, error: CAMPAIGN_MESSAGES.optedOut };
+    const at = times[t++];
+    if (!at) return { ...base, to, fire_at: ts, status: "failed" as const, error: "Sem horário permitido nos próximos 14 dias" };
+    return { ...base, to, fire_at: at.toISOString(), status: "scheduled" as const, error: null };
+  });
+  await db()
+    .transaction()
+    .execute(async (tx) => {
+      for (let i = 0; i < rows.length; i += 200) await tx.insertInto("campaign_jobs").values(rows.slice(i, i + 200)).execute();
+      await tx
+        .updateTable("campaigns")
+        .set({ status: "running", launched_at: ts, scheduled_at: times[0]?.toISOString() ?? null, updated_at: ts })
+        .where("id", "=", campaignId)
+        .where("status", "=", "draft")
+        .execute();
+    });
+  const scheduled = rows.filter((r) => r.status === "scheduled").length;
+  return { scheduled, failed: rows.filter((r) => r.status === "failed").length, skipped: rows.filter((r) => r.status === "cancelled").length };
+}
+
+/** Pause takes effect before the next send: the dispatcher only claims jobs of running campaigns. */
+export async function pauseCampaign(user: SessionUser, campaignId: number): Promise<void> {
+  const c = await findOwnCampaign(user, campaignId);
+  assertCan(user, "update", "campaign", { brokerId: c.broker_id }, { hideAs404: true });
+  if (!["running", "scheduled"].includes(c.status)) return;
+  await db()
+    .transaction()
+    .execute(async (tx) => {
+      await tx.updateTable("campaigns").set({ status: "paused", updated_at: nowIso() }).where("id", "=", campaignId).execute();
+      await tx.updateTable("campaign_jobs").set({ status: "paused" }).where("campaign_id", "=", campaignId).where("status", "=", "scheduled").execute();
+    });
+}
+
+/** Resume re-spaces the remaining messages from now, inside the window. */
+export async function resumeCampaign(user: SessionUser, campaignId: number, now = new Date(), random: () => number = Math.random): Promise<void> {
+  const c = await findOwnCampaign(user, campaignId);
+  assertCan(user, "update", "campaign", { brokerId: c.broker_id }, { hideAs404: true });
+  if (c.status !== "paused") return;
+  const timing = parseTiming(c.timing);
+  await db()
+    .transaction()
+    .execute(async (tx) => {
+      const paused = await tx.selectFrom("campaign_jobs").select("id").where("campaign_id", "=", campaignId).where("status", "=", "paused").orderBy("fire_at").orderBy("id").execute();
+      const times = scheduleSendTimes(now, paused.length, timing, random);
+      for (let i = 0; i < paused.length; i++) {
+        const at = times[i];
+        await tx
+          .updateTable("campaign_jobs")
+          .set(at ? { status: "scheduled", fire_at: at.toISOString() } : { status: "failed", error: "Sem horário permitido nos próximos 14 dias" })
+          .where("id", "=", paused[i].id)
+          .execute();
+      }
+      await tx.updateTable("campaigns").set({ status: "running", updated_at: nowIso() }).where("id", "=", campaignId).execute();
+    });
+}
+
+export type CampaignCounts = { total: number; sent: number; failed: number; pending: number; sending: number; paused: number; cancelled: number };
+
+/** Displayed status (spec 03 §4): completed when everything ended; running while anything is pending or sending; paused if flagged. */
+export function displayedStatus(stored: CampaignStatus, counts: CampaignCounts): CampaignStatus {
+  if (stored === "draft") return "draft";
+  if (counts.total > 0 && counts.sent + counts.failed + counts.cancelled === counts.total) return "completed";
+  if (stored === "paused") return "paused";
+  if (counts.pending > 0 || counts.sending > 0) return "running";
+  return stored;
+}
+
+
+export async function campaignCounts(campaignId: number): Promise<CampaignCounts> {
+  const rows = await db()
+    .selectFrom("campaign_jobs")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("campaign_id", "=", campaignId)
+    .groupBy("status")
+    .execute();
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Partial<Record<CampaignJobStatus, number>>;
+  const counts = { sent: by.sent ?? 0, failed: by.failed ?? 0, pending: by.scheduled ?? 0, sending: by.sending ?? 0, paused: by.paused ?? 0, cancelled: by.cancelled ?? 0 };
+  return { total: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
+}
+
+export type MonitorJob = { id: number; leadName: string | null; to: string; status: CampaignJobStatus; fireAt: string; sentAt: string | null; error: string | null; delivery: string | null };
+
+export async function campaignMonitor(user: SessionUser, campaignId: number, filter: { q?: string; status?: CampaignJobStatus | "" } = {}) {
+  const c = await findOwnCampaign(user, campaignId);
+  const counts = await campaignCounts(campaignId);
+  const upcoming = await db()
+    .selectFrom("campaign_jobs")
+    .select(["id", "lead_name", "to", "fire_at"])
+    .where("campaign_id", "=", campaignId)
+    .where("status", "=", "scheduled")
+    .orderBy("fire_at")
+    .limit(5)
+    .execute();
+  let q = db()
+    .selectFrom("campaign_jobs")
+    .select(["id", "lead_name", "to", "status", "fire_at", "sent_at", "error", "delivery"])
+    .where("campaign_id", "=", campaignId);
+  if (filter.status) q = q.where("status", "=", filter.status);
+  if (filter.q?.trim()) {
+    const like = `%${filter.q.trim().replace(/[%_]/g, "")}%`;
+    q = q.where((eb) => eb.or([eb("lead_name", "like", like), eb("to", "like", like)]));
+  }
+  const jobs = await q.orderBy("fire_at").orderBy("id").limit(1000).execute();
+  const order = (s: CampaignJobStatus) => JOB_STATUS_ORDER.indexOf(s);
+  jobs.sort((a, b) => order(a.status) - order(b.status) || a.fire_at.localeCompare(b.fire_at));
+  return {
+    campaign: { id: c.id, name: c.name, message: c.message, createdAt: c.created_at, launchedAt: c.launched_at, storedStatus: c.status, status: displayedStatus(c.status, counts) },
+    counts,
+    progress: counts.total ? Math.round(((counts.sent + counts.failed + counts.cancelled) / counts.total) * 100) : 0,
+    nextFireAt: upcoming[0]?.fire_at ?? null,
+    upcoming: upcoming.map((j) => ({ id: j.id, leadName: j.lead_name, to: j.to, fireAt: j.fire_at })),
+    jobs: jobs.map((j): MonitorJob => ({ id: j.id, leadName: j.lead_name, to: j.to, status: j.status, fireAt: j.fire_at, sentAt: j.sent_at, error: j.error, delivery: j.delivery })),
+  };
+}
+
+export async function listCampaigns(user: SessionUser) {
+  const scope = brokerScope(user);
+  let q = db().selectFrom("campaigns").select(["id", "name", "status", "created_at", "launched_at", "broker_id"]).orderBy("created_at", "desc").limit(100);
+  if (scope) q = q.where("broker_id", "=", scope);
+  const rows = await q.execute();
+  return Promise.all(rows.map(async (r) => ({ ...r, counts: await campaignCounts(r.id) }))).then((list) =>
+    list.map((r) => ({ id: r.id, name: r.name, createdAt: r.created_at, launchedAt: r.launched_at, counts: r.counts, status: displayedStatus(r.status, r.counts) })),
+  );
+}
+
+/** CRM leads for step 3 (own leads; at most 500, newest first; opted-out leads left out). */
+export async function leadsForCampaign(user: SessionUser, search?: string): Promise<CampaignLead[]> {
+  const scope = brokerScope(user);
+  let q = db()
+    .selectFrom("leads")
+    .select(["id", "name", "phone"])
+    .where("phone", "!=", "")
+    .where("whatsapp_opt_out_at", "is", null)
+    .orderBy("created_at", "desc")
+    .limit(MAX_CAMPAIGN_LEADS);
+  if (scope) q = q.where("broker_id", "=", scope);
+  if (search?.trim()) q = q.where("name", "like", `%${search.trim().replace(/[%_]/g, "")}%`);
+  const rows = await q.execute();
+  return rows.map((r) => ({ leadId: r.id, name: r.name, phone: r.phone }));
+}

@@ -1,0 +1,139 @@
+import type { Browser, Page } from "@playwright/test";
+import { startFakeGateway, type FakeGateway } from "../mocks/whatsapp-gateway";
+import { DEMO, expect, loginAsAdmin, loginAsBroker, ready, test } from "./fixtures";
+
+/**
+ * WhatsApp end to end against a local stand-in of the gateway: the admin
+ * points the app at it, a broker pairs a number (QR, then the gateway's own
+ * webhook says it connected), builds a campaign in the four-step wizard and
+ * watches it being sent. The gateway setting is global, so the whole story
+ * runs in the `js` project, with a JavaScript-off browser for the no-JS half.
+ */
+test.describe.configure({ mode: "serial" });
+
+let gw: FakeGateway;
+let campaignPath = "";
+test.beforeAll(async () => {
+  gw = await startFakeGateway({ apiKey: "chave-e2e-12345" });
+});
+test.afterAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await loginAsAdmin(page, true);
+  await page.goto("/admin/whatsapp");
+  const remove = page.getByRole("button", { name: "Remover" });
+  if (await remove.isVisible()) await remove.click();
+  await page.close();
+  await gw.close();
+});
+
+async function noJsPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: "pt-BR" });
+  return context.newPage();
+}
+
+test("WhatsApp pages say 'Funcionalidade em Breve' until a gateway is configured; the admin form checks its input", async ({ page, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled === false, "runs both modes itself (the gateway setting is global)");
+  await loginAsBroker(page, true, DEMO.broker2);
+  await page.goto("/broker/whatsapp");
+  await expect(page.getByRole("heading", { name: "Funcionalidade em Breve" })).toBeVisible();
+
+  await loginAsAdmin(page, true);
+  await page.goto("/admin/whatsapp");
+  await ready(page, true);
+  await page.getByLabel("Endereço do gateway").fill("javascript:alert(1)");
+  await page.getByLabel("Chave global da API (apikey)").fill("curta");
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText("URL inválida")).toBeVisible();
+  await expect(page.getByText("A chave da API tem pelo menos 8 caracteres")).toBeVisible();
+  await page.getByLabel("Endereço do gateway").fill(gw.url);
+  await page.getByLabel("Chave global da API (apikey)").fill(gw.apiKey);
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText(`Gateway configurado: ${gw.url}`)).toBeVisible();
+  // the key is never shown back
+  expect(await page.content()).not.toContain(gw.apiKey);
+});
+
+test("a broker pairs a number with JavaScript off (QR, Verificar) and with it on (live polling)", async ({ page, browser, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled === false, "runs both modes itself");
+  // JavaScript off: Bruno
+  const plain = await noJsPage(browser);
+  await loginAsBroker(plain, false, DEMO.broker2);
+  await plain.goto("/broker/whatsapp");
+  await plain.getByRole("link", { name: "Criar Primeira Instância" }).click();
+  await plain.getByRole("button", { name: "Criar instância" }).click();
+  await expect(plain.getByText("Por favor, insira um nome para a instância")).toBeVisible();
+  await plain.getByLabel("Nome da instância").fill("Celular <b>Bruno</b>");
+  await plain.getByRole("button", { name: "Criar instância" }).click();
+  await expect(plain.getByRole("img", { name: "QR Code para conectar o WhatsApp" })).toBeVisible();
+  const brunoInstance = [...gw.instances.keys()].find((k) => k.endsWith("_celular_b_bruno_b"));
+  expect(brunoInstance).toBeTruthy();
+  await gw.pair(brunoInstance!);
+  await plain.getByRole("button", { name: "Já escaneei" }).click();
+  await expect(plain.getByText("Conectado", { exact: true })).toBeVisible();
+  await expect(plain.getByText("Limite: 1 instância por corretor")).toBeVisible();
+  await expect(plain.getByTestId("whatsapp-totals")).toContainText("Conectadas: 1");
+  await plain.context().close();
+
+  // JavaScript on: Ana, with a pairing code; the page notices the connection by itself
+  await loginAsBroker(page, true);
+  await page.goto("/broker/whatsapp?novo=1");
+  await ready(page, true);
+  await page.getByLabel("Nome da instância").fill("ana");
+  await page.getByLabel(/Número \(opcional/).fill("(11) 98765-4321");
+  await page.getByRole("button", { name: "Criar instância" }).click();
+  await expect(page.getByTestId("pairing-code")).toHaveText("WZY-EH1-YY");
+  const anaInstance = [...gw.instances.keys()].find((k) => k.endsWith("_ana"))!;
+  await gw.pair(anaInstance, "5511987654321@s.whatsapp.net");
+  await expect(page.getByText("Conectado", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("+5511987654321")).toBeVisible();
+});
+
+test("the four-step sender works as plain posts, launches, and the monitor shows the sends", async ({ browser, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled === false, "runs both modes itself");
+  const page = await noJsPage(browser);
+  await loginAsBroker(page, false);
+  await page.goto("/broker/whatsapp/sender");
+  await page.getByRole("button", { name: "Próximo: leads" }).click();
+  await expect(page.getByText("Digite um nome para a campanha")).toBeVisible();
+  await page.getByLabel("Nome da campanha").fill("Feirão de domingo");
+  await page.getByLabel("Mensagem").fill("Olá {nome}! Temos imóveis novos para você.");
+  await page.getByRole("button", { name: "Próximo: leads" }).click();
+  await expect(page.getByText("Nenhum lead selecionado ainda.")).toBeVisible();
+
+  // a CSV from Excel: semicolons, Windows-1252 accents, one row without a phone
+  const csv = Buffer.from("nome;telefone\r\nJosé Araújo;(11) 91234-0001\r\nSem Telefone;\r\nMárcia;11 91234-0002\r\n", "latin1");
+  await page.getByLabel("Arquivo CSV").setInputFiles({ name: "leads.csv", mimeType: "text/csv", buffer: csv });
+  await page.getByRole("button", { name: "Carregar CSV" }).click();
+  await expect(page.getByText("2 leads carregados do CSV").first()).toBeVisible();
+  await page.getByRole("link", { name: "Próximo: lançamento" }).click();
+  await expect(page.getByText("Olá José! Temos imóveis novos para você.")).toBeVisible();
+  // today may be a weekend: allow every day, all day
+  for (let i = 0; i < 7; i++) await page.locator(`input[name=weekday${i}]`).check();
+  await page.getByLabel("Início").fill("00:00");
+  await page.getByLabel("Fim").fill("23:59");
+  await page.getByLabel(/Intervalo entre envios/).fill("15");
+  const before = gw.sent.length;
+  await page.getByRole("button", { name: "Lançar agora" }).click();
+  await expect(page).toHaveURL(/\/broker\/whatsapp\/campaign\/\d+/);
+  campaignPath = new URL(page.url()).pathname;
+  await expect(page.getByRole("heading", { name: "Feirão de domingo" })).toBeVisible();
+  // the first message goes out within a couple of seconds of its time
+  await expect.poll(() => gw.sent.length - before, { timeout: 10_000 }).toBe(1);
+  expect(gw.sent.at(-1)).toMatchObject({ number: "5511912340001", text: "Olá José! Temos imóveis novos para você." });
+  await page.reload();
+  await expect(page.getByTestId("count-Enviadas")).toHaveText("1");
+  await page.getByRole("button", { name: "Pausar" }).click();
+  await expect(page.getByText("Campanha pausada: nenhuma mensagem é enviada até você retomar.")).toBeVisible();
+  await page.getByRole("button", { name: "Retomar" }).click();
+  await expect(page.getByRole("button", { name: "Pausar" })).toBeVisible();
+  await page.context().close();
+});
+
+test("another broker's campaign is 'Campanha não encontrada' (404)", async ({ page, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled === false, "runs both modes itself");
+  await loginAsBroker(page, true, DEMO.broker2);
+  expect(campaignPath).toMatch(/\/broker\/whatsapp\/campaign\/\d+/);
+  const res = await page.goto(campaignPath);
+  expect(res?.status()).toBe(404);
+  await expect(page.getByText("Campanha não encontrada")).toBeVisible();
+});

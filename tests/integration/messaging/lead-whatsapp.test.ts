@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { saveGatewayConfig } from "~/modules/messaging/gateway-settings.server";
+import { sendWhatsappToLead, whatsappHistoryOf } from "~/modules/messaging/lead-whatsapp.server";
+import { createConnection, findConnection, refreshConnection } from "~/modules/messaging/whatsapp-connections.server";
+import { LEAD_WHATSAPP_MESSAGES } from "~/modules/messaging/whatsapp-labels";
+import { db } from "~/modules/platform/db.server";
+import { makeBroker } from "../../helpers";
+import { startFakeGateway, type FakeGateway } from "../../mocks/whatsapp-gateway";
+
+let gw: FakeGateway;
+beforeAll(async () => {
+  gw = await startFakeGateway();
+  await saveGatewayConfig({ baseUrl: gw.url, apiKey: gw.apiKey });
+});
+afterAll(() => gw.close());
+
+async function broker(): Promise<SessionUser> {
+  const b = await makeBroker({ name: "Bia" });
+  return { id: b.userId, email: b.email, name: "Bia", role: "broker", broker: { id: b.brokerId, name: "Bia", isActive: true, profileImage: null, phone: "" } };
+}
+async function lead(brokerId: string, phone: string): Promise<number> {
+  const ts = new Date().toISOString();
+  return (await db().insertInto("leads").values({ name: "Lead", email: "l@x.com", phone, phone_normalized: null, message: "", broker_id: brokerId, created_at: ts, updated_at: ts }).returning("id").executeTakeFirstOrThrow()).id;
+}
+async function connect(user: SessionUser) {
+  await createConnection(user, { name: "lead" });
+  const c = (await findConnection(user))!;
+  await gw.pair(c.instanceName);
+  await refreshConnection(user, new Date(), true);
+}
+
+describe("WhatsApp from the lead page", () => {
+  it("checks message, phone and connection with the spec's messages", async () => {
+    const user = await broker();
+    const noPhone = await lead(user.broker!.id, "");
+    const withPhone = await lead(user.broker!.id, "(11) 98765-4321");
+    await expect(sendWhatsappToLead(user, withPhone, "   ")).rejects.toThrow(LEAD_WHATSAPP_MESSAGES.messageRequired);
+    await expect(sendWhatsappToLead(user, noPhone, "Oi")).rejects.toThrow(LEAD_WHATSAPP_MESSAGES.noPhone);
+    await expect(sendWhatsappToLead(user, withPhone, "Oi")).rejects.toThrow(LEAD_WHATSAPP_MESSAGES.notConnected);
+  });
+
+  it("falls back to the number without the ninth digit and records the send on the lead", async () => {
+    const user = await broker();
+    await connect(user);
+    const id = await lead(user.broker!.id, "(11) 98765-4321");
+    gw.registered = new Set(["551187654321"]);
+    try {
+      expect(await sendWhatsappToLead(user, id, "Olá! Veja https://site.com/foto.jpg")).toEqual({ to: "551187654321" });
+      expect(gw.sent.at(-1)).toMatchObject({ number: "551187654321", media: "https://site.com/foto.jpg", caption: "Olá! Veja" });
+      const history = await whatsappHistoryOf(id);
+      expect(history[0]).toMatchObject({ to: "551187654321", kind: "image" });
+    } finally {
+      gw.registered = new Set();
+    }
+  });
+
+  it("lists every try when no form of the number has WhatsApp", async () => {
+    const user = await broker();
+    await connect(user);
+    const id = await lead(user.broker!.id, "(21) 99876-5432");
+    gw.registered = new Set(["5500000000000"]);
+    try {
+      await expect(sendWhatsappToLead(user, id, "Oi")).rejects.toThrow("Tentativas: 5521998765432, 552198765432.");
+      expect(await whatsappHistoryOf(id)).toHaveLength(0);
+    } finally {
+      gw.registered = new Set();
+    }
+  });
+
+  it("hides another broker's lead (404) and sends nothing", async () => {
+    const owner = await broker();
+    const other = await broker();
+    await connect(other);
+    const id = await lead(owner.broker!.id, "(11) 98765-4321");
+    const before = gw.sent.length;
+    await expect(sendWhatsappToLead(other, id, "Oi")).rejects.toSatisfy((e: unknown) => (e as { init?: { status?: number } })?.init?.status === 404);
+    expect(gw.sent.length).toBe(before);
+  });
+});
