@@ -59,14 +59,33 @@ export function parseCsv(bytes: Uint8Array): CsvFile {
   try {
     records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true, max_record_size: 100_000 }) as string[][];
   } catch (error) {
-    const e = error as { lines?: number; message?: string };
-    throw new CsvError(`${CSV_MESSAGES.read}: linha ${e.lines ?? "?"} — ${explainParseError(error)}`, e.lines);
+    const e = error as { lines?: number; code?: string };
+    const line = e.code === "CSV_QUOTE_NOT_CLOSED" ? (openQuoteLine(text) ?? e.lines) : e.lines;
+    throw new CsvError(`${CSV_MESSAGES.read}: linha ${line ?? "?"} — ${explainParseError(error)}`, line);
   }
   const [headers, ...rows] = records;
   const data = rows.filter((r) => r.some((c) => c !== ""));
   if (!headers || data.length === 0) throw new CsvError(CSV_MESSAGES.empty);
   if (data.length > MAX_IMPORT_ROWS) throw new CsvError(`${CSV_MESSAGES.read}: no máximo ${MAX_IMPORT_ROWS} linhas por arquivo.`);
   return { headers: headers.map((h) => h.slice(0, 200)), rows: data, delimiter, encoding };
+}
+
+/** The line where a quote that never closes was opened (the parser only knows where the file ended). */
+function openQuoteLine(text: string): number | null {
+  let line = 1;
+  let quoted = false;
+  let openedAt = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') {
+      if (quoted && text[i + 1] === '"') i++;
+      else {
+        quoted = !quoted;
+        if (quoted) openedAt = line;
+      }
+    } else if (ch === "\n") line++;
+  }
+  return quoted ? openedAt : null;
 }
 
 function explainParseError(error: unknown): string {
