@@ -81,7 +81,7 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
       />
       <Form method="get" action={path} className="mb-4 flex flex-wrap items-end gap-2" role="search">
         <Input name="q" defaultValue={params.q ?? ""} placeholder="Buscar por nome, email ou telefone..." aria-label="Buscar" className="w-full sm:w-72" maxLength={120} />
-        <Select name="stage" defaultValue={params.stage ?? ""} aria-label="Etapa" className="w-auto">
+        <Select name="stage" defaultValue={params.stage ?? ""} aria-label="Etapa" className="sm:w-52">
           <option value="">Todas as etapas</option>
           {stages.map((s) => (
             <option key={s.id} value={s.id}>
@@ -90,7 +90,7 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
           ))}
         </Select>
         {isAdmin ? (
-          <Select name="broker" defaultValue={params.broker ?? ""} aria-label="Corretor" className="w-auto">
+          <Select name="broker" defaultValue={params.broker ?? ""} aria-label="Corretor" className="sm:w-52">
             <option value="">Todos os corretores</option>
             <option value="none">Sem corretor</option>
             {brokers.map((b) => (
@@ -144,7 +144,7 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
         <span className="font-medium text-slate-700" aria-live="polite">
           {hydrated ? `${selected.size} selecionado(s)` : "Selecionados:"}
         </span>
-        <Select name="stage" aria-label="Mover para a etapa" className="h-8 w-auto text-sm" defaultValue="">
+        <Select name="stage" aria-label="Mover para a etapa" className="h-8 text-sm sm:w-56" defaultValue="">
           <option value="">Mover para etapa…</option>
           {stages.map((s) => (
             <option key={s.id} value={s.id}>
