@@ -324,7 +324,7 @@ export default function LeadPage() {
             </ul>
             <details id="nova-atividade" className="mt-3" open={err?.intent === "activity-add" || undefined}>
               <summary className={buttonClass("secondary", "sm", "cursor-pointer list-none")}>Nova atividade</summary>
-              <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2">
+              <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2" key={`activity-${d.activities.length}`}>
                 <input type="hidden" name="intent" value="activity-add" />
                 <Field label="Assunto" htmlFor="act-subject">
                   <Input id="act-subject" name="subject" maxLength={200} />
@@ -355,7 +355,7 @@ export default function LeadPage() {
 
           <Card className="p-5" as="section">
             <h2 className="text-lg font-semibold">Anotações</h2>
-            <Form method="post" className="mt-3 space-y-2">
+            <Form method="post" className="mt-3 space-y-2" key={`note-${d.notes.length}`}>
               <input type="hidden" name="intent" value="note-add" />
               <Textarea name="body" rows={3} maxLength={5000} aria-label="Nova anotação" placeholder="Escreva uma anotação..." />
               <Button type="submit" size="sm" pending={busy}>
