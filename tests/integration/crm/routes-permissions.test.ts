@@ -60,13 +60,14 @@ describe("every CRM loader and action, tried by id as another broker", () => {
     expect((viaOwn.value as { init?: { status?: number } })?.init?.status).toBe(404);
 
     // list actions with the other broker's id
-    for (const fields of [
+    const listAttempts: Record<string, string>[] = [
       { intent: "move", ids: String(lead), stage: String(stages["Proposta"]) },
       { intent: "delete", ids: String(lead), confirm: "yes" },
       { intent: "delete-one", lead: String(lead), confirm: "yes" },
       { intent: "reassign", lead: String(lead), broker: intruder.brokerId },
       { intent: "email", ids: String(lead), subject: "a", message: "b" },
-    ]) {
+    ];
+    for (const fields of listAttempts) {
       const res = await run(() => listRoute.action(routeArgs(formRequest("/broker/leads", fields, { cookie: intruder.cookie }))));
       const status = res.response?.status ?? (res.value as { init?: { status?: number } })?.init?.status;
       // refused, or a no-op redirect (e-mail with nobody to send to is 'Seleção vazia'/'Sem emails válidos')
