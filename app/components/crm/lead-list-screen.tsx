@@ -11,6 +11,7 @@ import { BrokerReassign } from "./broker-reassign";
 import { BulkEmailProgress } from "./bulk-email-progress";
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const rowAction = "rounded px-1.5 py-1 text-xs font-medium text-brand-700 hover:bg-slate-100";
 
 /** The lead list (02 §2.4): filters in the URL, selection, bulk bar, row actions. */
 export function LeadListScreen({ title = "Leads" }: { title?: string }) {
@@ -267,19 +268,19 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
                 <td className={cx(tdClass, "whitespace-nowrap text-xs")}>{formatDateTime(r.createdAt)}</td>
                 <td className={cx(tdClass, "text-xs")}>{r.stageName ?? "—"}</td>
                 <td className={cx(tdClass, "whitespace-nowrap")}>
-                  <div className="flex items-center gap-1">
+                  <div className="flex items-center gap-0.5">
                     {r.email ? (
-                      <a href={`mailto:${r.email}`} className={buttonClass("ghost", "sm")} aria-label={`Enviar email para ${r.name}`}>
+                      <a href={`mailto:${r.email}`} className={rowAction} aria-label={`Enviar email para ${r.name}`}>
                         Email
                       </a>
                     ) : null}
                     {r.phone ? (
-                      <a href={`tel:${r.phone.replace(/[^\d+]/g, "")}`} className={buttonClass("ghost", "sm")} aria-label={`Ligar para ${r.name}`}>
+                      <a href={`tel:${r.phone.replace(/[^\d+]/g, "")}`} className={rowAction} aria-label={`Ligar para ${r.name}`}>
                         Ligar
                       </a>
                     ) : null}
                     {r.phone ? (
-                      <a href={whatsappLink(r.phone)} target="_blank" rel="noreferrer" className={buttonClass("ghost", "sm")} aria-label={`WhatsApp de ${r.name}`}>
+                      <a href={whatsappLink(r.phone)} target="_blank" rel="noreferrer" className={rowAction} aria-label={`WhatsApp de ${r.name}`}>
                         WhatsApp
                       </a>
                     ) : null}
@@ -293,7 +294,7 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
                           type="submit"
                           size="sm"
                           variant="ghost"
-                          className="text-danger-700"
+                          className="h-7 px-1.5 text-xs text-danger-700"
                           aria-label={`Excluir ${r.name}`}
                           onClick={(e) => {
                             if (!window.confirm(CRM_MESSAGES.deleteConfirm)) e.preventDefault();
