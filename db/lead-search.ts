@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool } from "kysely";
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 
 /**
  * Lead text search (SQLite FTS5 trigram index leads_fts, migration 0007):
@@ -12,6 +12,28 @@ const MAX_WORDS = 6;
 
 export function leadSearchWords(input: string): string[] {
   return (input.normalize("NFKC").match(/[\p{L}\p{N}@._+-]+/gu) ?? []).slice(0, MAX_WORDS).map((w) => w.slice(0, 60));
+}
+
+/** Lower case without accents, as search_key is stored (0007). */
+export function foldWord(word: string): string {
+  return word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+}
+
+/** Every word as a substring of leads.search_key: for scans of few rows (one broker) or in date order. */
+export function leadKeyMatch(input: string): Expression<SqlBool> {
+  const words = leadSearchWords(input);
+  if (!words.length) return sql<SqlBool>`1 = 1`;
+  const parts = words.map((w) => sql<SqlBool>`leads.search_key like ${`%${foldWord(w).replace(/[%_\\]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+/** How many leads the trigram index matches, counting at most `cap` (cheap answer to "is this word broad?"). */
+export async function countTextMatches(db: Kysely<any>, input: string, cap: number): Promise<number> {
+  const long = leadSearchWords(input).filter((w) => [...w].length >= 3);
+  if (!long.length) return cap;
+  const query = long.map((w) => `"${w.replace(/"/g, '""')}"`).join(" AND ");
+  const row = await sql<{ n: number }>`select count(*) as n from (select 1 from leads_fts where leads_fts match ${query} limit ${cap})`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
 }
 
 export function leadTextMatch(input: string): Expression<SqlBool> {

@@ -68,7 +68,7 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
     <div>
       <PageHeader
         title={title}
-        subtitle={`${page.total} lead(s)`}
+        subtitle={page.totalCapped ? `mais de ${page.total - 1} leads` : `${page.total} lead(s)`}
         actions={
           <>
             <Link to="/broker/leads/import" className={buttonClass("secondary")}>

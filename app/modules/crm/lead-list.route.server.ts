@@ -71,7 +71,7 @@ export async function leadListAction({ request }: { request: Request }) {
         if (!ids.length) return data<LeadListActionData>({ error: CRM_MESSAGES.emptySelection, intent: "delete" }, { status: 400 });
         if (input.confirm !== "yes") return data<LeadListActionData>({ error: "", intent: "delete", confirmDelete: ids });
         const n = await bulkDelete(user, ids);
-        return redirectWithToast(back, { type: "success", message: `${n} lead(s) excluído(s).` });
+        return redirectWithToast(back, { type: "success", message: n === 1 ? CRM_MESSAGES.leadDeleted : `${n} lead(s) excluído(s).` });
       }
       case "delete-one": {
         if (!input.lead) return data<LeadListActionData>({ error: CRM_MESSAGES.leadNotFound }, { status: 404 });

@@ -3,7 +3,7 @@ import { db } from "~/modules/platform/db.server";
 import { brokerScope } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { lenientText } from "~/utils/query-schema";
-import { leadTextMatch } from "#db/lead-search";
+import { countTextMatches, leadKeyMatch, leadTextMatch } from "#db/lead-search";
 import { LEADS_PAGE_SIZE, type LeadStatus } from "./labels";
 
 /**
@@ -44,10 +44,17 @@ export type LeadListRow = {
   createdAt: string;
 };
 
-export type LeadListPage = { rows: LeadListRow[]; total: number; page: number; pageCount: number; pageSize: number };
+/** totalCapped: a broad admin search counts at most SEARCH_COUNT_CAP matches (shown as "mais de 1000"). */
+export type LeadListPage = { rows: LeadListRow[]; total: number; totalCapped?: boolean; page: number; pageCount: number; pageSize: number };
+export const SEARCH_COUNT_CAP = 1000;
 
-/** The where() of a list query, shared by the page, the count and the CSV export. */
-export function leadListQuery(user: SessionUser, params: Pick<LeadListParams, "q" | "stage" | "broker">) {
+/**
+ * The where() of a list query, shared by the page, the count and the CSV
+ * export. Text: within one broker (scope or filter) a LIKE on the folded
+ * search_key over that broker's rows; otherwise the trigram index, or for a
+ * broad word ("key" mode) search_key read in date order.
+ */
+export function leadListQuery(user: SessionUser, params: Pick<LeadListParams, "q" | "stage" | "broker">, textMode?: "fts" | "key") {
   let q = db().selectFrom("leads");
   const scope = brokerScope(user);
   if (scope) q = q.where("leads.broker_id", "=", scope);
@@ -55,14 +62,34 @@ export function leadListQuery(user: SessionUser, params: Pick<LeadListParams, "q
   else if (params.broker) q = q.where("leads.broker_id", "=", params.broker);
   if (params.stage) q = q.where("leads.stage_id", "=", params.stage);
   const text = params.q?.trim();
-  if (text) q = q.where(leadTextMatch(text));
+  if (text) {
+    const mode = textMode ?? (scope || params.broker ? "key" : "fts");
+    q = q.where(mode === "key" ? leadKeyMatch(text) : leadTextMatch(text));
+  }
   return q;
 }
 
 export async function listLeads(user: SessionUser, params: LeadListParams, pageSize = LEADS_PAGE_SIZE): Promise<LeadListPage> {
-  const base = leadListQuery(user, params);
-  const countRow = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const total = Number(countRow.n);
+  const text = params.q?.trim();
+  const scoped = !!(brokerScope(user) || params.broker);
+  let mode: "fts" | "key" | undefined;
+  let capped = false;
+  if (text && !scoped) {
+    capped = (await countTextMatches(db(), text, SEARCH_COUNT_CAP + 1)) > SEARCH_COUNT_CAP;
+    mode = capped ? "key" : "fts";
+  }
+  const base = leadListQuery(user, params, mode);
+  let total: number;
+  if (capped) {
+    const row = await db()
+      .selectFrom(base.select("leads.id").limit(SEARCH_COUNT_CAP + 1).as("m"))
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
+    total = Number(row.n);
+    capped = total > SEARCH_COUNT_CAP;
+  } else {
+    total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  }
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(params.page ?? 1, pageCount);
   const rows = await base
@@ -109,6 +136,7 @@ export async function listLeads(user: SessionUser, params: LeadListParams, pageS
       createdAt: r.created_at,
     })),
     total,
+    totalCapped: capped,
     page,
     pageCount,
     pageSize,

@@ -52,8 +52,12 @@ describe("lead access", () => {
     expect(all.rows.map((r) => r.name).sort()).toEqual(["Carla Pereira", "Carla Souza"]);
     const onlyB = await listLeads(admin.user, { q: "carla", broker: b.brokerId, page: 1 });
     expect(onlyB.rows.map((r) => r.name)).toEqual(["Carla Pereira"]);
-    // accents folded, substring
+    // accents folded, substring, phone digits, in both search paths (one broker: search_key; admin: trigram index)
+    await makeLead(a.brokerId, { name: "João da Conceição", phone: "(11) 97777-1234" });
     expect((await listLeads(a.user, { q: "souz", page: 1 })).total).toBe(1);
+    expect((await listLeads(a.user, { q: "joao conceicao", page: 1 })).rows.map((r) => r.name)).toEqual(["João da Conceição"]);
+    expect((await listLeads(admin.user, { q: "Conceição", page: 1 })).rows.map((r) => r.name)).toContain("João da Conceição");
+    expect((await listLeads(a.user, { q: "977771234", page: 1 })).total).toBe(1);
   });
 });
 
