@@ -100,7 +100,7 @@ export default function ImportMapping() {
                       <td className={tdClass}>{v.value}</td>
                       <td className={tdClass}>{v.count}</td>
                       <td className={tdClass}>
-                        <Select name={`stage_${i}`} aria-label={`Etapa para ${v.value}`} defaultValue={v.chosen ?? "none"}>
+                        <Select name={`stage_${i}`} aria-label={`Etapa para ${v.value}`} defaultValue={v.chosen ?? "none"} className="min-w-40">
                           <option value="none">Não usar</option>
                           {d.stages.map((s) => (
                             <option key={s.id} value={s.id}>
