@@ -39,6 +39,8 @@ writeSection(
     `| Export of ${r.exportRows.toLocaleString("en")} leads, streamed (${r.exportMb.toFixed(1)} MB) | ${(r.exportMs / 1000).toFixed(2)} s | ≤ 3 s | ${ok(r.exportMs, 3000)} |`,
     `| Bulk e-mail to ${r.bulk.total} leads over local SMTP, one address refused | ${(r.bulk.ms / 1000).toFixed(1)} s, ${r.bulk.sent} sent, ${r.bulk.failed} failed, ${r.bulk.progressEvents} progress events | survives the failure | ${r.bulk.failed === 1 && r.bulk.sent === r.bulk.total - 1 ? "✅" : "❌"} |`,
     "",
+    `Load average during the run: ${os.loadavg()[0].toFixed(1)} on ${os.cpus().length} cores (a shared machine inflates p95 far more than p50; rerun on an idle machine before judging).`,
+    "",
     `Worst list p95: ${worst.toFixed(1)} ms. Text search uses the trigram index leads_fts (migration 0007); filters use (broker_id, created_at), (stage_id, created_at) and (broker_id, stage_id, created_at). Words under 3 characters fall back to LIKE on the rows the other filters leave.`,
   ].join("\n"),
 );
