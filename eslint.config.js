@@ -14,11 +14,12 @@ export default tseslint.config(
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "warn",
-      "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-empty": ["error", { allowEmptyCatch: true }],
     },
   },
+  // Migrations must not depend on today's schema types: Kysely's documented `Kysely<any>` stays there only.
+  { files: ["db/migrations/**", "db/migrator.ts"], rules: { "@typescript-eslint/no-explicit-any": "off" } },
   // Playwright fixtures call `use()`, which is not React's hook.
   { files: ["tests/e2e/**"], rules: { "react-hooks/rules-of-hooks": "off" } },
 );

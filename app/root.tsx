@@ -6,16 +6,14 @@ import {
   Scripts,
   ScrollRestoration,
   data,
-  isRouteErrorResponse,
   useLoaderData,
-  useRouteError,
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { InlineStyles } from "~/components/layout/inline-css";
 import { Toaster } from "~/components/ui/toaster";
-import { ErrorPage, NotFoundPage } from "~/components/layout/error-pages";
-import { readToast } from "~/modules/auth/session.server";
+import { GeneralErrorBoundary } from "~/components/layout/error-pages";
+import { readToast } from "~/modules/auth/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
@@ -62,8 +60,5 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} message={typeof error.data === "object" && error.data && "message" in error.data ? String(error.data.message) : undefined} />;
-  return <ErrorPage status={500} />;
+  return <GeneralErrorBoundary />;
 }

@@ -1,4 +1,5 @@
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import type { Database } from "./schema";
 
 /**
  * Full-text search of the public catalogue (SQLite FTS5, kept in db/ so the
@@ -56,13 +57,13 @@ export function catalogueTextMatch(matchQuery: string): Expression<SqlBool> {
  * what makes a broad search ('sao paulo' at 100k rows) cheap to count. Only
  * valid when the text is the only filter.
  */
-export async function countCatalogueTextMatches(db: Kysely<any>, matchQuery: string): Promise<number> {
+export async function countCatalogueTextMatches(db: Kysely<Database>, matchQuery: string): Promise<number> {
   const row = await sql<{ n: number }>`select count(*) as n from catalogue_fts where catalogue_fts match ${matchQuery}`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
 }
 
 /** The ids of every available property matching (for small result sets, read straight from the index). */
-export async function catalogueTextMatchIds(db: Kysely<any>, matchQuery: string, limit: number): Promise<number[]> {
+export async function catalogueTextMatchIds(db: Kysely<Database>, matchQuery: string, limit: number): Promise<number[]> {
   const rows = await sql<{ id: number }>`select rowid as id from catalogue_fts where catalogue_fts match ${matchQuery} limit ${limit}`.execute(db);
   return rows.rows.map((r) => Number(r.id));
 }

@@ -6,6 +6,7 @@ import { closeDb, migrate, sqliteHandle } from "~/modules/platform/db.server";
 import { seedDemo, seedBulkProperties } from "~/modules/platform/seed.server";
 import { createAdmin, findUserByEmail } from "~/modules/auth/users.server";
 import { backupSqlite } from "#db/connection";
+import { getErrorMessage } from "~/utils/errors";
 
 /** Commands behind `npm run db:migrate | seed | admin:create | backup`. */
 export async function runCli(argv: string[]): Promise<number> {
@@ -65,7 +66,7 @@ export async function runCli(argv: string[]): Promise<number> {
         return 2;
     }
   } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
+    console.error(getErrorMessage(error));
     return 1;
   } finally {
     await closeDb();

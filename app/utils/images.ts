@@ -19,3 +19,9 @@ export function srcSet(url: string): string | undefined {
 }
 
 export const PLACEHOLDER_IMAGE = "/placeholder-property.svg";
+
+/** The largest variant of a photo (or the placeholder): for social cards and JSON-LD. */
+export function largestVariant(src: string | null | undefined): string {
+  const url = src || PLACEHOLDER_IMAGE;
+  return variantUrl(url, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]);
+}

@@ -1,9 +1,10 @@
-import { expect, loginAsBroker, ready, test } from "./fixtures";
+import { expect, openDb, ready, test } from "./fixtures";
 
 /** The broker catalogue (spec 02 §2.3), with JavaScript on and off. */
 test.describe("broker catalogue", () => {
-  test.beforeEach(async ({ page, jsEnabled }) => {
-    await loginAsBroker(page, jsEnabled);
+  let brokerId = "";
+  test.beforeEach(async ({ login }) => {
+    brokerId = (await login({ role: "broker" })).brokerId!;
   });
 
   const cards = (page: import("@playwright/test").Page) => page.getByRole("list", { name: "Imóveis" }).getByRole("article");
@@ -69,19 +70,35 @@ test.describe("broker catalogue", () => {
   });
 
   test("offers 'Editar' only on the broker's own properties", async ({ page, jsEnabled }) => {
-    await page.goto("/broker/properties?page=3");
-    await ready(page, jsEnabled);
-    const all = cards(page);
-    const n = await all.count();
-    let own = 0;
-    for (let i = 0; i < n; i++) {
-      const card = all.nth(i);
-      const mine = (await card.getByText("Seu imóvel").count()) > 0;
-      if (mine) own++;
-      await expect(card.getByRole("link", { name: /^Editar / })).toHaveCount(mine ? 1 : 0);
+    // This test's broker owns one property: a copy of a demo property, removed afterwards.
+    const ownId = cloneDemoPropertyFor(brokerId);
+    try {
+      await page.goto("/broker/properties");
+      await ready(page, jsEnabled);
+      const status = await page.getByText(/imóveis encontrados · página 1 de \d+/).textContent();
+      const pageCount = Number(/de (\d+)/.exec(status ?? "")?.[1]);
+      let own = 0;
+      let others = 0;
+      for (let p = 1; p <= pageCount; p++) {
+        if (p > 1) await page.goto(`/broker/properties?page=${p}`);
+        const all = cards(page);
+        const n = await all.count();
+        for (let i = 0; i < n; i++) {
+          const card = all.nth(i);
+          const mine = (await card.getByText("Seu imóvel").count()) > 0;
+          if (mine) own++;
+          else others++;
+          await expect(card.getByRole("link", { name: /^Editar / })).toHaveCount(mine ? 1 : 0);
+        }
+      }
+      expect(own).toBe(1);
+      expect(others).toBeGreaterThan(0); // other brokers' and the agency's properties
+      await expect(page.getByRole("link", { name: "Cadastrar imóvel" })).toHaveAttribute("href", "/broker/properties/novo");
+    } finally {
+      const db = openDb();
+      db.prepare("delete from properties where id = ?").run(ownId);
+      db.close();
     }
-    expect(n - own).toBeGreaterThan(0); // this page has other brokers' and the agency's properties
-    await expect(page.getByRole("link", { name: "Cadastrar imóvel" })).toHaveAttribute("href", "/broker/properties/novo");
   });
 
   test("opens the referral-link modal with the broker's ref", async ({ page, jsEnabled, context }) => {
@@ -111,3 +128,18 @@ test.describe("broker catalogue", () => {
     expect(response.status()).toBe(200);
   });
 });
+
+/** Copies the first demo property as a new one owned by the broker; returns its id. */
+function cloneDemoPropertyFor(brokerId: string): number {
+  const db = openDb();
+  try {
+    const row = db.prepare("select * from properties where status = 'available' order by id limit 1").get() as Record<string, unknown>;
+    const { id: _id, ...rest } = row;
+    const values = { ...rest, broker_id: brokerId, slug: `e2e-${brokerId}`, featured: 0, title: `Imóvel do corretor ${brokerId.slice(0, 8)}` };
+    const columns = Object.keys(values);
+    const info = db.prepare(`insert into properties (${columns.join(", ")}) values (${columns.map((c) => "@" + c).join(", ")})`).run(values);
+    return Number(info.lastInsertRowid);
+  } finally {
+    db.close();
+  }
+}

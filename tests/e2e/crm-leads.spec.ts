@@ -3,7 +3,22 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { DEMO, expect, loginAsAdmin, loginAsBroker, ready, test } from "./fixtures";
+import { DEMO, expect, openDb, ready, signIn, test, type E2eUser } from "./fixtures";
+
+/** Signs the browser in as a seeded demo account (session row + cookie, as the shared fixtures do). */
+async function loginAs(page: Page, email: string): Promise<void> {
+  const db = openDb({ readonly: true });
+  const row = db.prepare("select u.id, u.email, u.name, u.role, b.id as broker_id from users u left join brokers b on b.user_id = u.id where u.email = ?").get(email) as { id: string; email: string; name: string; role: "admin" | "broker"; broker_id: string | null };
+  db.close();
+  const user: E2eUser = { userId: row.id, email: row.email, name: row.name, password: "", role: row.role, brokerId: row.broker_id };
+  await signIn(page.context(), user);
+}
+const loginAsAdmin = async (page: Page, _js: boolean) => {
+  await loginAs(page, DEMO.admin.email);
+};
+const loginAsBroker = async (page: Page, _js: boolean, who: { email: string } = DEMO.broker) => {
+  await loginAs(page, who.email);
+};
 
 /** CRM leads (issue 8): list, bulk actions, CSV, lead page, notes and history — JavaScript on and off. */
 function readDb<T>(fn: (db: Database.Database) => T): T {

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { DEMO, expect, loginAsAdmin, loginAsBroker, ready, test } from "./fixtures";
+import { expect, ready, test } from "./fixtures";
 
 /**
  * The property editor and the admin list, with JavaScript on and off: the
@@ -58,8 +58,8 @@ async function fillAllTabs(page: Page, jsEnabled: boolean, title: string, option
   if (options.photos) await uploadPhotos(page, jsEnabled, options.photos);
 }
 
-test("admin creates a property through the seven tabs, with validation, photos and a watermark", async ({ page, jsEnabled }) => {
-  await loginAsAdmin(page, jsEnabled);
+test("admin creates a property through the seven tabs, with validation, photos and a watermark", async ({ page, jsEnabled, login }) => {
+  await login({ role: "admin" });
   await page.goto("/admin/imoveis/novo");
   await ready(page, jsEnabled);
   await expect(page.getByRole("heading", { name: "Novo Imóvel" })).toBeVisible();
@@ -108,8 +108,8 @@ test("admin creates a property through the seven tabs, with validation, photos a
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
 });
 
-test("admin edits photos and options, saves, then deletes with confirmation", async ({ page, jsEnabled }) => {
-  await loginAsAdmin(page, jsEnabled);
+test("admin edits photos and options, saves, then deletes with confirmation", async ({ page, jsEnabled, login }) => {
+  await login({ role: "admin" });
   await page.goto("/admin/imoveis/novo");
   await ready(page, jsEnabled);
   const title = `Casa Editar ${unique()}`;
@@ -161,8 +161,8 @@ test("admin edits photos and options, saves, then deletes with confirmation", as
   await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);
 });
 
-test("broker mode: featured hidden, watermark fixed, saving needs a photo", async ({ page, jsEnabled }) => {
-  await loginAsBroker(page, jsEnabled, DEMO.broker);
+test("broker mode: featured hidden, watermark fixed, saving needs a photo", async ({ page, jsEnabled, login }) => {
+  await login({ role: "broker" });
   await page.goto("/broker/properties/novo");
   await ready(page, jsEnabled);
   await expect(page.getByLabel("Destacar imóvel")).toHaveCount(0);

@@ -1,16 +1,150 @@
-import { test as base, expect, type Page } from "@playwright/test";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { createCookie } from "react-router";
+import { hashPassword } from "../../app/modules/auth/passwords.server";
 
-/** Demo accounts created by the seed on the test server's first start. */
+/**
+ * Fixtures for the end-to-end specs. Signing in does not go through the UI
+ * (auth.spec.ts tests that once): each test creates its OWN user directly in
+ * the test server's database and a session row, and puts the signed session
+ * cookie in its browser context — the same cookie format as
+ * app/modules/auth/session.server.ts, signed with the server's secret
+ * (SESSION_SECRET or DATA_DIR/.session-secret). No demo password is used.
+ */
+
+/** Demo e-mails the seed creates (ids and data only: never their passwords). */
 export const DEMO = {
-  admin: { email: "admin@larimoveis.com.br", password: "admin-demo-2026" },
-  broker: { email: "ana@larimoveis.com.br", password: "corretor-demo", name: "Ana Souza" },
-  broker2: { email: "bruno@larimoveis.com.br", password: "corretor-demo", name: "Bruno Lima" },
-  inactiveBroker: { email: "carla@larimoveis.com.br", password: "corretor-demo" },
+  admin: { email: "admin@larimoveis.com.br" },
+  broker: { email: "ana@larimoveis.com.br", name: "Ana Souza" },
+  broker2: { email: "bruno@larimoveis.com.br", name: "Bruno Lima" },
+  inactiveBroker: { email: "carla@larimoveis.com.br" },
 };
 
-export const test = base.extend<{ jsEnabled: boolean }>({
+const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error("E2E_DATA_DIR is not set: run the specs through scripts/e2e.mjs");
+  return dir;
+}
+
+export function openDb(options: { readonly?: boolean } = {}): SQLite.Database {
+  const db = new SQLite(path.join(dataDir(), "app.db"), { readonly: options.readonly ?? false, fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  return db;
+}
+
+function sessionSecret(): string {
+  return process.env.SESSION_SECRET || fs.readFileSync(path.join(dataDir(), ".session-secret"), "utf8").trim();
+}
+
+export type E2eUser = { userId: string; email: string; name: string; password: string; role: "admin" | "broker"; brokerId: string | null };
+export type NewE2eUser = { role: "admin" | "broker"; name?: string; isActive?: boolean; password?: string };
+
+/** A fresh user (and broker row) in the server's database, with a password only this test knows. */
+export async function createUser(options: NewE2eUser): Promise<E2eUser> {
+  const tag = `${Date.now()}-${crypto.randomBytes(3).toString("hex")}`;
+  const role = options.role;
+  const email = `e2e-${role}-${tag}@teste.com.br`;
+  const name = options.name ?? (role === "admin" ? "Admin Teste" : "Corretor Teste");
+  const password = options.password ?? `senha-${tag}`;
+  const hash = await hashPassword(password);
+  const now = new Date().toISOString();
+  const userId = crypto.randomUUID();
+  const brokerId = role === "broker" ? crypto.randomUUID() : null;
+  const db = openDb();
+  try {
+    db.transaction(() => {
+      db.prepare("insert into users (id, email, password_hash, role, name, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)").run(userId, email, hash, role, name, now, now);
+      if (brokerId) {
+        db.prepare("insert into brokers (id, user_id, name, email, phone, is_active, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)").run(
+          brokerId,
+          userId,
+          name,
+          email,
+          "(11) 91234-5678",
+          options.isActive === false ? 0 : 1,
+          now,
+          now,
+        );
+      }
+    })();
+  } finally {
+    db.close();
+  }
+  return { userId, email, name, password, role, brokerId };
+}
+
+/** The test server's address (scripts/e2e.mjs sets E2E_PORT). */
+export function serverUrl(): string {
+  return `http://localhost:${process.env.E2E_PORT ?? 3900}`;
+}
+
+/** A session row for the user and its signed cookie in the browser context (replacing any session there). */
+export async function signIn(context: BrowserContext, user: E2eUser, baseURL: string = serverUrl()): Promise<void> {
+  const id = crypto.randomBytes(32).toString("base64url");
+  const now = Date.now();
+  const db = openDb();
+  try {
+    db.prepare("insert into sessions (id, user_id, created_at, expires_at) values (?, ?, ?, ?)").run(id, user.userId, new Date(now).toISOString(), new Date(now + SESSION_TTL_MS).toISOString());
+  } finally {
+    db.close();
+  }
+  const header = await createCookie("__session", { secrets: [sessionSecret()], path: "/" }).serialize(id);
+  const value = header.split(";")[0].slice("__session=".length);
+  await context.addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** Removes what createUser made (best effort: rows the test created that point at the user stay). */
+function removeUser(user: E2eUser): void {
+  const db = openDb();
+  try {
+    db.prepare("delete from sessions where user_id = ?").run(user.userId);
+    try {
+      db.transaction(() => {
+        if (user.brokerId) db.prepare("delete from brokers where id = ?").run(user.brokerId);
+        db.prepare("delete from users where id = ?").run(user.userId);
+      })();
+    } catch {
+      // still referenced (a property or lead the test created): leave it
+    }
+  } finally {
+    db.close();
+  }
+}
+
+type Fixtures = {
+  jsEnabled: boolean;
+  /** Creates a user of its own and signs this test's browser context in as it. */
+  login: (options: NewE2eUser) => Promise<E2eUser>;
+  /** Only creates the user (e.g. to sign in through the form). */
+  makeUser: (options: NewE2eUser) => Promise<E2eUser>;
+};
+
+export const test = base.extend<Fixtures>({
   jsEnabled: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
+  },
+  // Playwright reads the fixture's first parameter as a destructuring pattern; an empty one means "no fixtures needed".
+  // eslint-disable-next-line no-empty-pattern
+  makeUser: async ({}, use) => {
+    const made: E2eUser[] = [];
+    await use(async (options) => {
+      const user = await createUser(options);
+      made.push(user);
+      return user;
+    });
+    for (const user of made) removeUser(user);
+  },
+  login: async ({ context, baseURL, makeUser }, use) => {
+    await use(async (options) => {
+      const user = await makeUser(options);
+      await signIn(context, user, baseURL!);
+      return user;
+    });
   },
 });
 export { expect };
@@ -20,20 +154,12 @@ export async function ready(page: Page, jsEnabled: boolean): Promise<void> {
   if (jsEnabled) await page.locator("html[data-hydrated=true]").waitFor();
 }
 
-export async function loginAsAdmin(page: Page, jsEnabled: boolean): Promise<void> {
-  await page.goto("/login");
+/** Signs in through the form (auth.spec.ts only: the one UI sign-in test). */
+export async function signInThroughForm(page: Page, jsEnabled: boolean, user: { email: string; password: string; role: "admin" | "broker" }): Promise<void> {
+  await page.goto(user.role === "admin" ? "/login" : "/broker/login");
   await ready(page, jsEnabled);
-  await page.getByLabel("E-mail").fill(DEMO.admin.email);
-  await page.getByLabel("Senha").fill(DEMO.admin.password);
+  await page.getByLabel("E-mail").fill(user.email);
+  await page.getByLabel("Senha").fill(user.password);
   await page.getByRole("button", { name: "Entrar" }).click();
-  await page.waitForURL(/\/admin/);
-}
-
-export async function loginAsBroker(page: Page, jsEnabled: boolean, who: { email: string; password: string } = DEMO.broker): Promise<void> {
-  await page.goto("/broker/login");
-  await ready(page, jsEnabled);
-  await page.getByLabel("E-mail").fill(who.email);
-  await page.getByLabel("Senha").fill(who.password);
-  await page.getByRole("button", { name: "Entrar" }).click();
-  await page.waitForURL(/\/broker\/(dashboard|bloqueado)/);
+  await page.waitForURL(user.role === "admin" ? /\/admin/ : /\/broker\/(dashboard|bloqueado)/);
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { startFakeGateway, type FakeGateway } from "../mocks/whatsapp-gateway";
-import { DEMO, expect, loginAsAdmin, loginAsBroker, ready, test } from "./fixtures";
+import { createUser, expect, ready, signIn, test, type E2eUser } from "./fixtures";
 
 /**
  * WhatsApp end to end against a local stand-in of the gateway: the admin
@@ -13,12 +13,21 @@ test.describe.configure({ mode: "serial" });
 
 let gw: FakeGateway;
 let campaignPath = "";
+// The story's own accounts (cookie sign-in, no demo password), kept across the serial tests.
+let admin: E2eUser;
+let ana: E2eUser;
+let bruno: E2eUser;
 test.beforeAll(async () => {
   gw = await startFakeGateway({ apiKey: "chave-e2e-12345" });
+  admin = await createUser({ role: "admin" });
+  ana = await createUser({ role: "broker", name: "Ana WhatsApp" });
+  bruno = await createUser({ role: "broker", name: "Bruno WhatsApp" });
 });
+
+const signInAs = (page: Page, user: E2eUser) => signIn(page.context(), user);
 test.afterAll(async ({ browser }) => {
   const page = await browser.newPage();
-  await loginAsAdmin(page, true);
+  await signInAs(page, admin);
   await page.goto("/admin/whatsapp");
   const remove = page.getByRole("button", { name: "Remover" });
   if (await remove.isVisible()) await remove.click();
@@ -33,11 +42,11 @@ async function noJsPage(browser: Browser): Promise<Page> {
 
 test("WhatsApp pages say 'Funcionalidade em Breve' until a gateway is configured; the admin form checks its input", async ({ page, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled === false, "runs both modes itself (the gateway setting is global)");
-  await loginAsBroker(page, true, DEMO.broker2);
+  await signInAs(page, bruno);
   await page.goto("/broker/whatsapp");
   await expect(page.getByRole("heading", { name: "Funcionalidade em Breve" })).toBeVisible();
 
-  await loginAsAdmin(page, true);
+  await signInAs(page, admin);
   await page.goto("/admin/whatsapp");
   await ready(page, true);
   await page.getByLabel("Endereço do gateway").fill("javascript:alert(1)");
@@ -57,7 +66,7 @@ test("a broker pairs a number with JavaScript off (QR, Verificar) and with it on
   test.skip(javaScriptEnabled === false, "runs both modes itself");
   // JavaScript off: Bruno
   const plain = await noJsPage(browser);
-  await loginAsBroker(plain, false, DEMO.broker2);
+  await signInAs(plain, bruno);
   await plain.goto("/broker/whatsapp");
   await plain.getByRole("link", { name: "Criar Primeira Instância" }).click();
   await plain.getByRole("button", { name: "Criar instância" }).click();
@@ -75,7 +84,7 @@ test("a broker pairs a number with JavaScript off (QR, Verificar) and with it on
   await plain.context().close();
 
   // JavaScript on: Ana, with a pairing code; the page notices the connection by itself
-  await loginAsBroker(page, true);
+  await signInAs(page, ana);
   await page.goto("/broker/whatsapp?novo=1");
   await ready(page, true);
   await page.getByLabel("Nome da instância").fill("ana");
@@ -91,7 +100,7 @@ test("a broker pairs a number with JavaScript off (QR, Verificar) and with it on
 test("the four-step sender works as plain posts, launches, and the monitor shows the sends", async ({ browser, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled === false, "runs both modes itself");
   const page = await noJsPage(browser);
-  await loginAsBroker(page, false);
+  await signInAs(page, ana);
   await page.goto("/broker/whatsapp/sender");
   await page.getByRole("button", { name: "Próximo: leads" }).click();
   await expect(page.getByText("Digite um nome para a campanha")).toBeVisible();
@@ -131,7 +140,7 @@ test("the four-step sender works as plain posts, launches, and the monitor shows
 
 test("another broker's campaign is 'Campanha não encontrada' (404)", async ({ page, javaScriptEnabled }) => {
   test.skip(javaScriptEnabled === false, "runs both modes itself");
-  await loginAsBroker(page, true, DEMO.broker2);
+  await signInAs(page, bruno);
   expect(campaignPath).toMatch(/\/broker\/whatsapp\/campaign\/\d+/);
   const res = await page.goto(campaignPath);
   expect(res?.status()).toBe(404);

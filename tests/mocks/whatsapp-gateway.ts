@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- gateway JSON read loosely here (merged from the WhatsApp branch before no-explicit-any came back); narrow to typed shapes when next touched. */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,23 +1,16 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
-import { z } from "zod";
 import { Alert, Button, Field, Input } from "~/components/ui";
+import { loginSchema } from "~/modules/auth/login-schema";
 
-const MSG = "Por favor, preencha todos os campos";
-/** Browser-side twin of auth.server's loginSchema (same messages). */
-export const loginFormSchema = z.object({
-  email: z.string({ error: MSG }).trim().min(1, MSG),
-  password: z.string({ error: MSG }).min(1, MSG),
-  redirectTo: z.string().optional(),
-});
 
 export function LoginForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]> | null; redirectTo?: string | null }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
     lastResult,
-    constraint: getZodConstraint(loginFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginFormSchema }),
+    constraint: getZodConstraint(loginSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });

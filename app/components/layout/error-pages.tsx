@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { buttonClass } from "~/components/ui";
 
 /** 'Página não encontrada' with home and back (the back button is a link to the referrer without JavaScript). */
@@ -47,4 +47,21 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
       </div>
     </main>
   );
+}
+
+/** The `message` a route put in its thrown data (`data({ message }, 4xx)`), if any. */
+function messageOf(data: unknown): string | undefined {
+  return typeof data === "object" && data !== null && "message" in data && typeof data.message === "string" ? data.message : undefined;
+}
+
+/**
+ * The one general error boundary (root and the area layouts, and routes that
+ * only word their 404 or 500 differently): 404 → NotFoundPage; another
+ * response → ErrorPage with its status and message; anything thrown → 500.
+ */
+export function GeneralErrorBoundary({ notFound, messages = {} }: { notFound?: { title: string; text: string }; messages?: Partial<Record<number, string>> }) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage {...notFound} />;
+  if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} message={messageOf(error.data) ?? messages[error.status]} />;
+  return <ErrorPage status={500} message={messages[500]} />;
 }

@@ -3,7 +3,8 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useState, type ChangeEvent } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert, Button, Field, Input, Textarea } from "~/components/ui";
-import { HONEYPOT_FIELD, LEAD_LIMITS, leadFormSchema } from "~/modules/leads/lead-form";
+import { LEAD_LIMITS, leadFormSchema } from "~/modules/leads/lead-form";
+import { HoneypotField } from "~/components/public/honeypot-field";
 import { digitsOnly, maskPhone } from "~/utils/phone";
 
 /** How long the form's error banner stays before returning to idle (spec 01 §9). */
@@ -75,11 +76,7 @@ export function LeadForm({ lastResult, propertyTitle, brokerId, heading }: LeadF
       </Field>
 
       {brokerId ? <input type="hidden" name="ref" value={brokerId} /> : null}
-      {/* Honeypot: off-screen and out of the tab order; people never fill it, naive bots do. */}
-      <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
-        <label htmlFor={`${form.id}-${HONEYPOT_FIELD}`}>Não preencha este campo</label>
-        <input id={`${form.id}-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-      </div>
+      <HoneypotField idPrefix={form.id} />
 
       <Button type="submit" variant="accent" size="lg" className="w-full" pending={submitting}>
         {submitting ? "Enviando..." : "Enviar mensagem"}

@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, PLACEHOLDER_IMAGE, isLocalUpload, srcSet, variantUrl } from "~/utils/images";
+import { PLACEHOLDER_IMAGE, isLocalUpload, srcSet, variantUrl } from "~/utils/images";
 
 /**
  * A photo with WebP variants (srcset/sizes), explicit dimensions (no layout
@@ -38,10 +38,4 @@ export function ResponsiveImage({
       className={className}
     />
   );
-}
-
-/** The largest variant, for OpenGraph and JSON-LD (absolute URL added by the caller). */
-export function largestVariant(src: string | null | undefined): string {
-  const url = src || PLACEHOLDER_IMAGE;
-  return variantUrl(url, IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]);
 }

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { cx } from "./";
 
-export type ToastData = { type: "success" | "error" | "info"; title?: string; message: string };
+import type { Toast } from "~/modules/auth/toast";
 
 /** Shows the flash toast from the root loader; it is in the HTML, so it works without JavaScript too. */
-export function Toaster({ toast }: { toast: ToastData | null }) {
+export function Toaster({ toast }: { toast: Toast | null }) {
   const [visible, setVisible] = useState(Boolean(toast));
   useEffect(() => {
     setVisible(Boolean(toast));

@@ -1,24 +1,14 @@
 import { redirect } from "react-router";
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import { z } from "zod";
 import { db } from "~/modules/platform/db.server";
 import { dummyPasswordHash, verifyPassword } from "./passwords.server";
 import { RATE_LIMIT_MESSAGE, clientIp, hitRateLimits } from "./rate-limit.server";
 import { createSession, destroySession, getSessionUser, type SessionUser } from "./session.server";
-import { normaliseEmail } from "./users.server";
+import { LOGIN_MESSAGES, loginSchema } from "./login-schema";
 
-export const MSG_FILL_ALL = "Por favor, preencha todos os campos";
-export const MSG_INVALID_CREDENTIALS = "Credenciais inválidas. Por favor, verifique e tente novamente.";
-
-export const loginSchema = z.object({
-  email: z
-    .string({ error: MSG_FILL_ALL })
-    .transform((v) => normaliseEmail(v))
-    .pipe(z.string().min(1, MSG_FILL_ALL)),
-  password: z.string({ error: MSG_FILL_ALL }).min(1, MSG_FILL_ALL),
-  redirectTo: z.string().optional(),
-});
+const MSG_FILL_ALL = LOGIN_MESSAGES.fillAll;
+const MSG_INVALID_CREDENTIALS = LOGIN_MESSAGES.invalidCredentials;
 
 export class LoginError extends Error {
   constructor(
@@ -52,7 +42,12 @@ authenticator.use(
 );
 
 /** Checks the posted pair; returns the Set-Cookie of a new session, or throws LoginError. */
-export async function login(request: Request, allowedRoles: ("admin" | "broker")[]): Promise<{ userId: string; role: "admin" | "broker"; setCookie: string }> {
+/**
+ * Checks the form's e-mail and password, refuses roles not allowed here,
+ * opens a session. `active` is false for a broker whose account is inactive
+ * (the broker area then shows /broker/bloqueado); admins are always active.
+ */
+export async function login(request: Request, allowedRoles: ("admin" | "broker")[]): Promise<{ userId: string; role: "admin" | "broker"; active: boolean; setCookie: string }> {
   let result: Authenticated;
   try {
     result = await authenticator.authenticate("form", request);
@@ -63,7 +58,13 @@ export async function login(request: Request, allowedRoles: ("admin" | "broker")
   const role = await roleOf(result.userId);
   // A valid broker password is still not an admin login.
   if (!role || !allowedRoles.includes(role)) throw new LoginError(MSG_INVALID_CREDENTIALS, 401);
-  return { userId: result.userId, role, setCookie: await createSession(result.userId) };
+  const active = role === "admin" || (await isActiveBroker(result.userId));
+  return { userId: result.userId, role, active, setCookie: await createSession(result.userId) };
+}
+
+async function isActiveBroker(userId: string): Promise<boolean> {
+  const broker = await db().selectFrom("brokers").select("is_active").where("user_id", "=", userId).executeTakeFirst();
+  return broker?.is_active === 1;
 }
 
 export async function roleOf(userId: string): Promise<"admin" | "broker" | null> {

@@ -17,7 +17,7 @@ function hashToken(token: string): string {
 
 export type ForgotResult = { ok: true } | { ok: false; error: "not-found" };
 
-export async function requestPasswordReset(emailInput: string): Promise<ForgotResult> {
+export async function requestPasswordReset(emailInput: string, now: Date = new Date()): Promise<ForgotResult> {
   const email = normaliseEmail(emailInput);
   const broker = await db()
     .selectFrom("brokers")
@@ -32,8 +32,8 @@ export async function requestPasswordReset(emailInput: string): Promise<ForgotRe
     .values({
       token_hash: hashToken(token),
       user_id: broker.userId,
-      created_at: nowIso(),
-      expires_at: new Date(Date.now() + RESET_TTL_MS).toISOString(),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + RESET_TTL_MS).toISOString(),
       used_at: null,
     })
     .execute();
@@ -48,12 +48,13 @@ export async function requestPasswordReset(emailInput: string): Promise<ForgotRe
 
 export type TokenCheck = { ok: true; userId: string } | { ok: false; reason: "invalid" | "expired" | "used" };
 
-export async function checkResetToken(token: string | null | undefined): Promise<TokenCheck> {
+/** `now` is the clock the expiry is read against (tests pass a fixed one). */
+export async function checkResetToken(token: string | null | undefined, now: Date = new Date()): Promise<TokenCheck> {
   if (!token || token.length < 20 || token.length > 200) return { ok: false, reason: "invalid" };
   const row = await db().selectFrom("password_reset_tokens").selectAll().where("token_hash", "=", hashToken(token)).executeTakeFirst();
   if (!row) return { ok: false, reason: "invalid" };
   if (row.used_at) return { ok: false, reason: "used" };
-  if (row.expires_at < nowIso()) return { ok: false, reason: "expired" };
+  if (row.expires_at <= now.toISOString()) return { ok: false, reason: "expired" };
   return { ok: true, userId: row.user_id };
 }
 

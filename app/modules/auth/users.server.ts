@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { db, nowIso, type DbOrTx } from "~/modules/platform/db.server";
 import { hashPassword } from "./passwords.server";
+import { parseRef } from "~/modules/leads/referral";
 
 /** Accounts: admins and brokers (a broker has a users row plus a brokers profile). */
 export function normaliseEmail(email: string): string {
@@ -83,22 +84,17 @@ export async function setPassword(userId: string, password: string, conn: DbOrTx
     .execute();
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A broker id from a ref or lead counts only when it is a UUID (spec 02 §5). */
-export function isBrokerId(value: string | null | undefined): value is string {
-  return typeof value === "string" && UUID_RE.test(value);
-}
 
 export type PublicBroker = { id: string; name: string; email: string; phone: string; profileImage: string | null };
 
 /** An active broker's public card, or null for anything else. */
 export async function findActiveBroker(id: string | null | undefined): Promise<PublicBroker | null> {
-  if (!isBrokerId(id)) return null;
+  const brokerId = parseRef(id);
+  if (!brokerId) return null;
   const row = await db()
     .selectFrom("brokers")
     .select(["id", "name", "email", "phone", "profile_image"])
-    .where("id", "=", id.toLowerCase())
+    .where("id", "=", brokerId)
     .where("is_active", "=", 1)
     .executeTakeFirst();
   return row ? { id: row.id, name: row.name, email: row.email, phone: row.phone, profileImage: row.profile_image } : null;

@@ -3,11 +3,13 @@ import { buildMatchQuery, propertyTextMatch } from "#db/fulltext";
 import { z } from "zod";
 import { lenientAmount, lenientText } from "~/utils/query-schema";
 import type { PropertyKind, PropertyPurpose, PropertyStatus } from "#db/schema";
-import { foldText } from "~/utils/slug";
 import { config } from "~/modules/platform/config.server";
 import { db, parseJsonList } from "~/modules/platform/db.server";
 import { can } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
+import { propertyPath } from "~/modules/properties/vocabulary";
+import { normalisePlaceName, placeKey } from "./places";
+import { BEDROOM_MINIMUMS } from "./params";
 
 /**
  * The broker's property catalogue (spec 02 §2.3): the whole catalogue,
@@ -15,7 +17,6 @@ import type { SessionUser } from "~/modules/auth/session.server";
  */
 export const BROKER_CATALOGUE_PAGE_SIZE = 9;
 /** Above this many pages the pager collapses into ellipses. */
-export const PAGER_MAX_PLAIN = 7;
 
 export const CATALOGUE_KINDS = {
   house: { label: "Casa", kinds: ["Casa"] },
@@ -26,7 +27,6 @@ export const CATALOGUE_KINDS = {
 export type CatalogueKind = keyof typeof CATALOGUE_KINDS;
 export const CATALOGUE_KIND_CODES = Object.keys(CATALOGUE_KINDS) as CatalogueKind[];
 
-export const BEDROOM_OPTIONS = [1, 2, 3, 4] as const;
 
 
 
@@ -36,7 +36,7 @@ export const catalogueQuerySchema = z.object({
   type: z.enum(CATALOGUE_KIND_CODES as [CatalogueKind, ...CatalogueKind[]]).optional().catch(undefined),
   minPrice: lenientAmount,
   maxPrice: lenientAmount,
-  bedrooms: z.coerce.number().int().min(1).max(BEDROOM_OPTIONS[BEDROOM_OPTIONS.length - 1]).optional().catch(undefined),
+  bedrooms: z.coerce.number().int().min(1).max(BEDROOM_MINIMUMS[BEDROOM_MINIMUMS.length - 1]).optional().catch(undefined),
   city: lenientText,
   neighborhood: lenientText,
   view: z.enum(["grid", "list"]).catch("grid").default("grid"),
@@ -49,26 +49,7 @@ export function readCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   return catalogueQuerySchema.parse(raw);
 }
 
-// ── city and neighbourhood names ──────────────────────────────────────────
-const LOWER_WORDS = new Set(["de", "da", "do", "das", "dos", "e"]);
-
-/**
- * Spec 01 §5: state suffix removed, title-cased ("são paulo - SP" →
- * "São Paulo"), so variants of one city collapse into one choice.
- */
-export function normalisePlaceName(raw: string): string {
-  const withoutState = raw
-    .trim()
-    .replace(/\s*(?:-|–|\/|,)\s*[A-Za-z]{2}$/u, "")
-    .replace(/\s+/g, " ")
-    .trim();
-  return withoutState
-    .toLocaleLowerCase("pt-BR")
-    .split(" ")
-    .map((word, i) => (i > 0 && LOWER_WORDS.has(word) ? word : word.charAt(0).toLocaleUpperCase("pt-BR") + word.slice(1)))
-    .join(" ");
-}
-
+// ── city and neighbourhood names (normalised by ./places) ──────────────
 type PlaceGroup = { name: string; raw: string[] };
 
 function groupPlaces(values: string[]): PlaceGroup[] {
@@ -76,7 +57,7 @@ function groupPlaces(values: string[]): PlaceGroup[] {
   for (const value of values) {
     if (!value || !value.trim()) continue;
     const name = normalisePlaceName(value);
-    const key = foldText(name);
+    const key = placeKey(name);
     const group = groups.get(key) ?? { name, raw: [] };
     group.raw.push(value);
     groups.set(key, group);
@@ -86,8 +67,8 @@ function groupPlaces(values: string[]): PlaceGroup[] {
 
 function findGroup(groups: PlaceGroup[], wanted: string | undefined): PlaceGroup | undefined {
   if (!wanted) return undefined;
-  const key = foldText(normalisePlaceName(wanted));
-  return groups.find((g) => foldText(g.name) === key);
+  const key = placeKey(wanted);
+  return groups.find((g) => placeKey(g.name) === key);
 }
 
 async function cityGroups(): Promise<PlaceGroup[]> {
@@ -176,23 +157,12 @@ export async function findCataloguePage(user: SessionUser, query: CatalogueQuery
   return { query: { ...effective, page }, cards, total: Number(total), page, pageCount, cities: cities.map((c) => c.name), neighborhoods: neighborhoods.map((n) => n.name) };
 }
 
-/**
- * Page buttons: all of them up to 7 pages; beyond, always 7 slots with the
- * first, the last and the current page's neighbours, gaps shown as "…".
- */
-export function pagerItems(page: number, pageCount: number): (number | "ellipsis")[] {
-  if (pageCount <= PAGER_MAX_PLAIN) return Array.from({ length: pageCount }, (_, i) => i + 1);
-  const current = Math.min(Math.max(1, page), pageCount);
-  if (current <= 4) return [1, 2, 3, 4, 5, "ellipsis", pageCount];
-  if (current >= pageCount - 3) return [1, "ellipsis", pageCount - 4, pageCount - 3, pageCount - 2, pageCount - 1, pageCount];
-  return [1, "ellipsis", current - 1, current, current + 1, "ellipsis", pageCount];
-}
 
 /** The referral link a broker shares for one property (absolute, so it can be pasted anywhere). */
 export async function referralLinkFor(user: SessionUser, propertyId: number): Promise<{ id: number; title: string; url: string } | null> {
   const row = await db().selectFrom("properties").select(["id", "title", "slug"]).where("id", "=", propertyId).executeTakeFirst();
   if (!row) return null;
-  const path = `/imovel/${encodeURIComponent(row.slug ?? String(row.id))}`;
+  const path = propertyPath(row);
   const ref = user.broker?.id;
   return { id: row.id, title: row.title, url: `${config().publicUrl}${path}${ref ? `?ref=${encodeURIComponent(ref)}` : ""}` };
 }

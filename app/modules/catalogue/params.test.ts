@@ -2,15 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   applyChangeRules,
   catalogueQuery,
-  cityKey,
   EMPTY_FILTERS,
   filtersFromSubmission,
   formatFilterNumber,
-  normaliseCity,
-  pageButtons,
   parseCatalogueParams,
   parseFilterNumber,
-  uniqueCities,
 } from "./params";
 import { isRental, monthlyCosts, priceDisplay } from "~/modules/properties/vocabulary";
 
@@ -88,31 +84,7 @@ describe("change rules", () => {
   });
 });
 
-describe("cities", () => {
-  it("normalises the SP suffix and case", () => {
-    expect(normaliseCity("Campinas - SP")).toBe("Campinas");
-    expect(normaliseCity("CAMPINAS/SP")).toBe("Campinas");
-    expect(normaliseCity("são josé dos campos, sp")).toBe("São José dos Campos");
-    expect(normaliseCity("  santos  ")).toBe("Santos");
-  });
-  it("keys fold accents, case and the suffix", () => {
-    expect(cityKey("São Paulo - SP")).toBe("sao paulo");
-    expect(cityKey("SAO PAULO")).toBe("sao paulo");
-  });
-  it("de-duplicates and sorts", () => {
-    expect(uniqueCities(["Santos", "Campinas - SP", "campinas", "Sao Paulo", "São Paulo - SP", "Águas de Lindóia"])).toEqual(["Águas de Lindóia", "Campinas", "Santos", "São Paulo"]);
-  });
-});
 
-describe("pager", () => {
-  it("shows at most five buttons around the current page", () => {
-    expect(pageButtons(1, 1)).toEqual([]);
-    expect(pageButtons(1, 3)).toEqual([1, 2, 3]);
-    expect(pageButtons(1, 20)).toEqual([1, 2, 3, 4, 5]);
-    expect(pageButtons(10, 20)).toEqual([8, 9, 10, 11, 12]);
-    expect(pageButtons(20, 20)).toEqual([16, 17, 18, 19, 20]);
-  });
-});
 
 describe("rent detection and prices", () => {
   it("detects rentals by flag, purpose or rent price", () => {

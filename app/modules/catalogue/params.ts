@@ -1,7 +1,8 @@
 import type { PropertyTypeCode } from "#db/schema";
 import { parseDecimal } from "~/utils/format";
-import { foldText } from "~/utils/slug";
 import { TYPE_CODES, TYPE_LABELS } from "~/modules/properties/vocabulary";
+import { parseRef } from "~/modules/leads/referral";
+import { cityKey, normalisePlaceName } from "./places";
 
 /**
  * The catalogue's query parameters (spec 01 §2, §4, §5), parsed the same way
@@ -10,7 +11,6 @@ import { TYPE_CODES, TYPE_LABELS } from "~/modules/properties/vocabulary";
  */
 
 export const PAGE_SIZE = 12;
-export const MAX_PAGE_BUTTONS = 5;
 export const FILTER_DEBOUNCE_MS = 500;
 
 export const SORTS = ["recent", "price_asc", "price_desc", "none"] as const;
@@ -22,13 +22,10 @@ export const SORT_LABELS: Record<CatalogueSort, string> = {
   none: "Destaques primeiro",
 };
 
-export const BEDROOM_OPTIONS = [
-  { value: 0, label: "Todos" },
-  { value: 1, label: "1+" },
-  { value: 2, label: "2+" },
-  { value: 3, label: "3+" },
-  { value: 4, label: "4+" },
-] as const;
+/** The minimum-bedroom choices of both catalogues (public and broker). */
+export const BEDROOM_MINIMUMS = [1, 2, 3, 4] as const;
+/** The same choices as select options, with "Todos" (0 = any) first. */
+export const BEDROOM_OPTIONS: readonly { value: number; label: string }[] = [{ value: 0, label: "Todos" }, ...BEDROOM_MINIMUMS.map((n) => ({ value: n, label: `${n}+` }))];
 
 export const TYPE_FILTER_OPTIONS: { value: PropertyTypeCode | ""; label: string }[] = [
   { value: "", label: "Todos os tipos" },
@@ -97,12 +94,6 @@ function cleanText(input: string | null): string {
   return (input ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim().slice(0, MAX_TEXT);
 }
 
-const REF_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function parseRef(input: string | null | undefined): string | null {
-  const v = (input ?? "").trim();
-  return REF_PATTERN.test(v) ? v.toLowerCase() : null;
-}
-
 export function isPropertyType(value: string | null | undefined): value is PropertyTypeCode {
   return !!value && (TYPE_CODES as string[]).includes(value);
 }
@@ -119,7 +110,7 @@ export function parseCatalogueParams(params: URLSearchParams): CatalogueFilters 
     maxArea: parseFilterNumber(params.get("maxArea")),
     bedrooms: parseWhole(params.get("bedrooms"), 0, MAX_BEDROOMS, 0),
     propertyType: isPropertyType(type) ? type : null,
-    city: normaliseCity(cleanText(params.get("city"))),
+    city: normalisePlaceName(cleanText(params.get("city"))),
     neighborhood: cleanText(params.get("neighborhood")),
     sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as CatalogueSort) : "recent",
     page: parseWhole(params.get("page"), 1, MAX_PAGE, 1),
@@ -136,7 +127,7 @@ export type PreviousValues = { city: string | null; minArea: number | null; maxA
 export function parsePreviousValues(params: URLSearchParams): PreviousValues | null {
   if (!params.has("prevCity") && !params.has("prevMinArea") && !params.has("prevMaxArea")) return null;
   return {
-    city: params.has("prevCity") ? normaliseCity(cleanText(params.get("prevCity"))) : null,
+    city: params.has("prevCity") ? normalisePlaceName(cleanText(params.get("prevCity"))) : null,
     minArea: parseFilterNumber(params.get("prevMinArea")),
     maxArea: parseFilterNumber(params.get("prevMaxArea")),
   };
@@ -202,65 +193,4 @@ export function filtersFromSubmission(params: URLSearchParams): CatalogueFilters
   return applyChangeRules(parseCatalogueParams(params), parsePreviousValues(params));
 }
 
-// ── cities ─────────────────────────────────────────────────────────────────
-const LOWER_WORDS = new Set(["de", "da", "do", "das", "dos", "e", "d'"]);
 
-function titleWord(word: string, first: boolean): string {
-  if (!first && LOWER_WORDS.has(word)) return word;
-  return word
-    .split("-")
-    .map((part) => (part ? part[0].toLocaleUpperCase("pt-BR") + part.slice(1) : part))
-    .join("-");
-}
-
-/** "CAMPINAS - SP" → "Campinas", "são josé dos campos/sp" → "São José dos Campos". */
-export function normaliseCity(raw: string): string {
-  const trimmed = raw.replace(/\s+/g, " ").trim();
-  const withoutState = trimmed.replace(/\s*[-,/]?\s*\(?\bSP\)?$/i, "").trim() || trimmed;
-  return withoutState
-    .toLocaleLowerCase("pt-BR")
-    .split(" ")
-    .filter(Boolean)
-    .map((w, i) => titleWord(w, i === 0))
-    .join(" ");
-}
-
-/** Comparison key of a city; mirrors the city_key column of db/migrations/0002_catalogue.ts. */
-export function cityKey(raw: string): string {
-  let s = foldText(raw).replace(/\s+/g, " ");
-  if (/[- ,/]sp$/.test(s)) s = s.slice(0, -2).replace(/[ ,/-]+$/, "");
-  return s;
-}
-
-/** Accent- and case-insensitive key of a neighbourhood; mirrors neighborhood_key. */
-export function neighborhoodKey(raw: string): string {
-  return foldText(raw).replace(/\s+/g, " ");
-}
-
-/** Normalised, de-duplicated (by key) and sorted city names. */
-export function uniqueCities(raw: readonly string[]): string[] {
-  const byKey = new Map<string, string>();
-  for (const r of raw) {
-    const name = normaliseCity(r);
-    if (!name) continue;
-    const key = cityKey(name);
-    const existing = byKey.get(key);
-    // Prefer the spelling with accents ("São Paulo" over "Sao Paulo").
-    if (!existing || accentCount(name) > accentCount(existing)) byKey.set(key, name);
-  }
-  return [...byKey.values()].sort((a, b) => a.localeCompare(b, "pt-BR"));
-}
-
-function accentCount(s: string): number {
-  return s.normalize("NFD").length - s.length;
-}
-
-// ── pager ──────────────────────────────────────────────────────────────────
-/** Up to `max` page numbers around the current page. */
-export function pageButtons(current: number, pageCount: number, max = MAX_PAGE_BUTTONS): number[] {
-  if (pageCount <= 1) return [];
-  const count = Math.min(max, pageCount);
-  let start = Math.max(1, current - Math.floor(count / 2));
-  start = Math.min(start, pageCount - count + 1);
-  return Array.from({ length: count }, (_, i) => start + i);
-}

@@ -1,7 +1,8 @@
 import { expressionBuilder, type Expression, type SqlBool } from "kysely";
 import { buildMatchQuery, catalogueTextMatch, catalogueTextMatchIds, countCatalogueTextMatches } from "#db/fulltext";
 import type { Database, Property, PropertyOption, PropertyTypeCode } from "#db/schema";
-import { PAGE_SIZE, cityKey, neighborhoodKey, normaliseCity, type CatalogueFilters } from "~/modules/catalogue/params";
+import { PAGE_SIZE, type CatalogueFilters } from "~/modules/catalogue/params";
+import { cityKey, neighborhoodKey, normalisePlaceName } from "~/modules/catalogue/places";
 import { isRental, priceDisplay, propertyPath, TYPE_LABELS } from "~/modules/properties/vocabulary";
 import { db, parseJsonList } from "~/modules/platform/db.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
@@ -64,7 +65,7 @@ export function toCard(row: CardRow): PropertyCard {
     path: propertyPath(row),
     typeLabel: TYPE_LABELS[row.type] ?? row.type,
     propertyType: row.property_type,
-    city: normaliseCity(row.city),
+    city: normalisePlaceName(row.city),
     neighborhood: row.neighborhood.trim(),
     price: priceDisplay(row),
     rental: isRental(row),
@@ -178,7 +179,7 @@ export async function listCatalogueCities(type: PropertyTypeCode | null): Promis
     const out: Facet[] = [];
     for (const key of keys) {
       const row = await db().selectFrom("properties").select("city").where("status", "=", "available").where("city_key", "=", key).limit(1).executeTakeFirst();
-      if (row) out.push({ key, name: normaliseCity(row.city) });
+      if (row) out.push({ key, name: normalisePlaceName(row.city) });
     }
     return out.sort((a, b) => a.name.localeCompare(b.name, "pt-BR"));
   });

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { HONEYPOT_FIELD, LEAD_MESSAGES, leadFormSchema } from "~/modules/leads/lead-form";
+import { LEAD_MESSAGES, leadFormSchema } from "~/modules/leads/lead-form";
+import { isHoneypotFilled } from "./honeypot";
 import { createLead } from "./leads.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { RATE_LIMIT_MESSAGE, clientIp, hitRateLimits } from "~/modules/auth/rate-limit.server";
@@ -23,8 +24,7 @@ export async function leadFormAction(request: Request, context: { propertyId: nu
   const submission = parseWithZod(formData, { schema: leadFormSchema });
 
   // A filled honeypot is a bot: it sees the usual success and nothing is stored.
-  const honeypot = formData.get(HONEYPOT_FIELD);
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
+  if (isHoneypotFilled(formData)) {
     log.info("lead honeypot triggered", { ip: clientIp(request) });
     const name = submission.status === "success" ? submission.value.name : "";
     return redirect(thanksUrl({ name, brokerId: null, brokerPhone: null, ref: null }));

@@ -63,5 +63,3 @@ export const leadFormSchema = z.object({
 
 export type LeadFormValues = z.infer<typeof leadFormSchema>;
 
-/** Name of the honeypot field: people never see it, naive bots fill it. */
-export const HONEYPOT_FIELD = "website";

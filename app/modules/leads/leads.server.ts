@@ -1,12 +1,15 @@
 import { normalisePhone } from "~/utils/phone";
 import { db, nowIso, type Tx } from "~/modules/platform/db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
-import { isBrokerId } from "~/modules/auth/users.server";
+import { parseRef } from "./referral";
+import { afterLeadCreated } from "./lead-hooks.server";
+import { propertyPath } from "~/modules/properties/vocabulary";
 
 /**
  * Creating a lead goes through createLead, whatever the source (site form,
  * board, CSV). Later issues extend it here (webhooks, roulette), so every
- * source gets the same behaviour.
+ * source gets the same behaviour. Reactions to a new lead are wired in
+ * lead-hooks.server.ts.
  */
 export type NewLeadInput = {
   name: string;
@@ -26,24 +29,12 @@ export type NewLeadInput = {
 
 export type CreatedLead = { id: number; brokerId: string | null; brokerPhone: string | null; propertyId: number | null };
 
-/** Hooks run after the lead is committed (webhooks, notifications); failures never lose the lead. */
-type AfterCreateHook = (lead: CreatedLead & { input: NewLeadInput }) => Promise<void> | void;
-const afterCreateHooks: AfterCreateHook[] = [];
-export function onLeadCreated(hook: AfterCreateHook): void {
-  afterCreateHooks.push(hook);
-}
-
 export async function createLead(input: NewLeadInput): Promise<CreatedLead> {
   const created = await db()
     .transaction()
     .execute((tx) => insertLead(tx, input));
-  for (const hook of afterCreateHooks) {
-    try {
-      await hook({ ...created, input });
-    } catch {
-      // a hook must not undo a lead the visitor already sent; hooks log their own failures
-    }
-  }
+  // Reactions (lead-hooks.server.ts) run after the commit and after the visitor's response.
+  afterLeadCreated({ ...created, input });
   return created;
 }
 
@@ -54,11 +45,12 @@ export async function insertLead(tx: Tx, input: NewLeadInput): Promise<CreatedLe
     property = await tx.selectFrom("properties").select(["id", "title", "slug"]).where("id", "=", input.propertyId).executeTakeFirst();
   }
   let broker: { id: string; phone: string } | undefined;
-  if (isBrokerId(input.brokerId)) {
+  const brokerId = parseRef(input.brokerId);
+  if (brokerId) {
     broker = await tx
       .selectFrom("brokers")
       .select(["id", "phone"])
-      .where("id", "=", input.brokerId.toLowerCase())
+      .where("id", "=", brokerId)
       .where("is_active", "=", 1)
       .executeTakeFirst();
   }
@@ -73,7 +65,7 @@ export async function insertLead(tx: Tx, input: NewLeadInput): Promise<CreatedLe
       message: input.message.trim(),
       property_id: property?.id ?? null,
       property_title: property?.title ?? (input.propertyTitle?.trim() || null),
-      property_url: property ? `/imovel/${property.slug ?? property.id}` : null,
+      property_url: property ? propertyPath(property) : null,
       broker_id: broker?.id ?? null,
       stage_id: input.stageId ?? entryStageId,
       source: input.source ?? "site",

@@ -9,10 +9,21 @@ export function withRef(path: string, ref: string | null | undefined): string {
   return `${url.pathname}${url.search}${hash ? `#${hash}` : ""}`;
 }
 
+/**
+ * The one referral-code check: a ref is a broker id, a UUID (spec 02 §5).
+ * Returns it trimmed and lower-cased, or null for anything else. Whether the
+ * broker exists and is active is the server's question (findActiveBroker).
+ */
+const REFERRAL_CODE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function parseRef(input: string | null | undefined): string | null {
+  const value = (input ?? "").trim();
+  return REFERRAL_CODE.test(value) ? value.toLowerCase() : null;
+}
+
+/** The current page's valid ref, or null. */
 export function useRef_(): string | null {
   const [params] = useSearchParams();
-  const ref = params.get("ref");
-  return ref && /^[0-9a-f-]{36}$/i.test(ref) ? ref : null;
+  return parseRef(params.get("ref"));
 }
 
 /** `to` with the current ref appended. */

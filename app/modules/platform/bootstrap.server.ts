@@ -1,14 +1,14 @@
 import { config } from "./config.server";
 import { closeDb, db, migrate } from "./db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
-import { log } from "./logger.server";
+import { errorFields, log } from "./logger.server";
 import { DEMO_ADMIN, demoLoginLines, seedDemo } from "./seed.server";
-import { purgeExpiredSessions } from "~/modules/auth/session.server";
 import { ensureAdmin } from "~/modules/auth/users.server";
-import { purgeStaleDrafts } from "~/modules/properties/photos.server";
 import { ensureProjectLogo } from "~/modules/properties/watermarks.server";
-import { Cron } from "croner";
-import { campaignDispatcherJob, failClaimsOfDeadProcesses } from "~/modules/messaging/campaign-dispatcher.server";
+import { startJobs, stopJobs } from "./jobs.server";
+import { settleLeadHooks } from "~/modules/leads/lead-hooks.server";
+import { housekeeping } from "./housekeeping.server";
+import { failClaimsOfDeadProcesses } from "~/modules/messaging/campaign-dispatcher.server";
 
 /**
  * Start-up, in order: validate the environment (throws ConfigError naming
@@ -45,7 +45,7 @@ async function run(): Promise<{ port: number }> {
     if (cfg.LOG_LEVEL !== "silent") process.stdout.write(`\nDemo logins:\n  ${lines.join("\n  ")}\n\n`);
   }
   await ensureProjectLogo();
-  await housekeeping();
+  await housekeeping.run(new Date()).catch((error: unknown) => log.warn("housekeeping failed", errorFields(error)));
   // Messages a previous process claimed and never confirmed: failed, never re-sent.
   const interrupted = await failClaimsOfDeadProcesses(new Date());
   if (interrupted) log.warn("campaign messages interrupted by a restart", { count: interrupted });
@@ -53,26 +53,10 @@ async function run(): Promise<{ port: number }> {
   return { port: cfg.PORT };
 }
 
-/** Expired sessions and abandoned editor drafts (photos uploaded to a create that was never saved). */
-async function housekeeping(): Promise<void> {
-  try {
-    await purgeExpiredSessions();
-    await purgeStaleDrafts(24 * 60 * 60 * 1000);
-  } catch (error) {
-    log.warn("housekeeping failed", { error: error instanceof Error ? error.message : String(error) });
-  }
-}
-
-/** In-process schedule (croner): one box, one process, so no external cron is needed. */
-const jobs: Cron[] = [];
+/** The registered jobs (jobs.server.ts) run in-process with croner; not under tests, which call run(now). */
 function startSchedules(): void {
-  if (jobs.length || config().NODE_ENV === "test") return;
-  jobs.push(new Cron("17 * * * *", { protect: true, name: "housekeeping" }, housekeeping));
-  jobs.push(
-    new Cron(campaignDispatcherJob.cron, { protect: true, name: campaignDispatcherJob.name }, () =>
-      campaignDispatcherJob.run(new Date()).catch((error) => log.error("job failed", { job: campaignDispatcherJob.name, error: String(error) })),
-    ),
-  );
+  if (config().NODE_ENV === "test") return;
+  startJobs();
 }
 
 async function demoAdminExists(): Promise<boolean> {
@@ -81,6 +65,7 @@ async function demoAdminExists(): Promise<boolean> {
 }
 
 export async function shutdown(): Promise<void> {
-  for (const job of jobs.splice(0)) job.stop();
+  stopJobs();
+  await settleLeadHooks();
   await closeDb();
 }

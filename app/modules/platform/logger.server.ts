@@ -1,3 +1,4 @@
+import { getErrorMessage } from "~/utils/errors";
 /** Structured logs: one JSON object per line on stdout/stderr. */
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -23,5 +24,5 @@ export const log = {
 
 export function errorFields(error: unknown): Record<string, unknown> {
   if (error instanceof Error) return { error: error.message, stack: error.stack };
-  return { error: String(error) };
+  return { error: getErrorMessage(error, String(error)) };
 }

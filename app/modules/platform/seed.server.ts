@@ -1,8 +1,8 @@
 import sharp from "sharp";
 import type { NewProperty, PropertyKind, PropertyTypeCode } from "#db/schema";
-import { propertySlug } from "~/utils/slug";
+import { foldText, propertySlug } from "~/utils/slug";
 import { bulkLoadProperties } from "#db/bulk";
-import { db, nowIso, sqliteHandle, toJsonList } from "./db.server";
+import { db, nowIso, sqliteHandle, toJsonList, type DbOrTx } from "./db.server";
 import { ensureDefaultPipeline, listStages } from "~/modules/crm/pipeline.server";
 import { writeVariants } from "~/modules/files/images.server";
 import { insertLead } from "~/modules/leads/leads.server";
@@ -169,6 +169,14 @@ async function copyPhotoInto(folder: string, poolKey: string): Promise<string> {
   return publicUrl(key);
 }
 
+/** Inserts a built property and gives it its public slug (the seed and the test factories). */
+export async function insertProperty(row: NewProperty, conn: DbOrTx = db()): Promise<{ id: number; slug: string }> {
+  const { id } = await conn.insertInto("properties").values(row).returning("id").executeTakeFirstOrThrow();
+  const slug = row.slug ?? propertySlug(row.title, id);
+  await conn.updateTable("properties").set({ slug }).where("id", "=", id).execute();
+  return { id, slug };
+}
+
 export async function isDatabaseEmpty(): Promise<boolean> {
   const row = await db()
     .selectFrom("users")
@@ -206,8 +214,8 @@ export async function seedDemo(options: { force?: boolean; propertyCount?: numbe
   for (let i = 0; i < count; i++) {
     const ownerBroker = i % 3 === 0 ? brokerIds[i % 2] : null;
     const row = buildProperty(random, i, { user_id: adminId, broker_id: ownerBroker });
-    const inserted = await db().insertInto("properties").values(row).returning("id").executeTakeFirstOrThrow();
-    const slug = propertySlug(row.title, inserted.id);
+    const { id: insertedId, slug } = await insertProperty(row);
+    const inserted = { id: insertedId };
     const folder = `imoveis/${slug}`;
     const photoCount = 3 + (i % 3);
     const images: string[] = [];
@@ -239,7 +247,7 @@ export async function seedDemo(options: { force?: boolean; propertyCount?: numbe
         const created = new Date(Date.now() - i * 19 * 60 * 60 * 1000).toISOString();
         await insertLead(tx, {
           name,
-          email: `${name.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/ /g, ".")}@email.com.br`,
+          email: `${foldText(name).replace(/ /g, ".")}@email.com.br`,
           phone: `(11) 9${String(8000_0000 + i * 1234567).slice(0, 4)}-${String(1000 + i * 37).slice(0, 4)}`,
           message: `Olá! Tenho interesse no imóvel "${property.title}". Podemos agendar uma visita?`,
           propertyId: property.id,

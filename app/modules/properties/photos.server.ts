@@ -12,6 +12,7 @@ import { ACCEPTED_FORMATS, ImageError, applyWatermark, inspectImage, storePhoto 
 import { log } from "~/modules/platform/logger.server";
 import { copyFile, deleteFolder, deleteWithVariants, fileExists, keyFromUrl, publicUrl, resolveKey, uniqueFileName } from "~/modules/files/storage.server";
 import { WATERMARK_FOLDER, type WatermarkSpec, loadWatermarkLogo } from "./watermarks.server";
+import { getErrorMessage } from "~/utils/errors";
 
 /**
  * Property photos from the editor's multipart post to storage: the body is
@@ -170,7 +171,7 @@ export async function parseMultipartWithPhotos(request: Request, limits: PhotoLi
       })
       .catch(async (error: unknown) => {
         await fsp.rm(file.path, { force: true });
-        log.warn("photo upload stream failed", { error: String(error) });
+        log.warn("photo upload stream failed", { error: getErrorMessage(error) });
         errors.push(photoError(`${originalName}: falha ao receber o arquivo`));
       });
     pending.push(done);
@@ -194,7 +195,7 @@ export async function parseMultipartWithPhotos(request: Request, limits: PhotoLi
     await Promise.allSettled(pending);
     await Promise.all(written.map((p) => fsp.rm(p, { force: true })));
     if (overLimit) return { formData: new FormData(), files: [], errors: [tooLargeMessage], watermarkFile: null, refused: true };
-    log.warn("multipart parse failed", { error: String(error) });
+    log.warn("multipart parse failed", { error: getErrorMessage(error) });
     return { formData, files: [], errors: [photoError("envio incompleto ou inválido; tente novamente")], watermarkFile: null };
   }
 
@@ -229,7 +230,7 @@ export async function storeUploadedPhotos(
       try {
         logo = await loadWatermarkLogo(options.watermark);
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
+        const message = getErrorMessage(error);
         return { urls, errors: [`Erro ao aplicar marca d'água: ${message}`] };
       }
     }
@@ -253,7 +254,7 @@ export async function storeUploadedPhotos(
         try {
           data = await applyWatermark(data, { logo, position: options.watermark.position, opacity: options.watermark.opacity, sizePercent: options.watermark.sizePercent });
         } catch (error) {
-          errors.push(`Erro ao aplicar marca d'água: ${file.originalName}: ${error instanceof Error ? error.message : String(error)}`);
+          errors.push(`Erro ao aplicar marca d'água: ${file.originalName}: ${getErrorMessage(error)}`);
           continue;
         }
       }
@@ -261,7 +262,7 @@ export async function storeUploadedPhotos(
         const key = await storePhoto(options.folder, uniqueFileName(ext), data);
         urls.push(publicUrl(key));
       } catch (error) {
-        log.error("photo store failed", { error: String(error), folder: options.folder });
+        log.error("photo store failed", { error: getErrorMessage(error), folder: options.folder });
         errors.push(photoError(`${file.originalName}: falha ao gravar o arquivo`));
       }
     }
@@ -350,8 +351,8 @@ export function isDraftFolder(folder: string): boolean {
  * (photos of creates that were cancelled or abandoned), and stale temp
  * upload files. Returns how many draft folders were removed.
  */
-export async function purgeStaleDrafts(olderThanMs = 24 * 60 * 60 * 1000): Promise<number> {
-  const cutoff = Date.now() - olderThanMs;
+export async function purgeStaleDrafts(olderThanMs = 24 * 60 * 60 * 1000, now: Date = new Date()): Promise<number> {
+  const cutoff = now.getTime() - olderThanMs;
   let removed = 0;
   let names: string[] = [];
   try {

@@ -35,7 +35,8 @@ import {
   parseMultipartWithPhotos,
   storeUploadedPhotos,
 } from "./photos.server";
-import { type SessionUser, redirectWithToast } from "~/modules/auth/session.server";
+import { type SessionUser } from "~/modules/auth/session.server";
+import { redirectWithToast } from "~/modules/auth/toast.server";
 import { deleteFolder } from "~/modules/files/storage.server";
 import { BROKER_FORCED_WATERMARK, listWatermarks, parseWatermarkSpec, saveWatermarkLogo } from "./watermarks.server";
 

@@ -74,6 +74,7 @@ export function monthlyCosts(p: { condo_fee: number; iptu: number }): { label: s
   return out;
 }
 
-export function propertyPath(p: { slug: string | null; id: number; title?: string }): string {
-  return `/imovel/${p.slug ?? p.id}`;
+/** The one property-URL builder: the public page of a property, by slug (or id while it has none). */
+export function propertyPath(p: { slug: string; id?: number | null } | { slug: string | null; id: number }): string {
+  return `/imovel/${encodeURIComponent(p.slug ?? String(p.id))}`;
 }

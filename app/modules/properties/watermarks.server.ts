@@ -12,6 +12,7 @@ import type { TempPhoto } from "./photos.server";
  * The drawing itself is applyWatermark in images.server.ts.
  */
 import { WATERMARK_FIELDS, WATERMARK_OPACITY_RANGE, WATERMARK_POSITIONS, WATERMARK_SIZE_RANGE, type WatermarkPosition } from "~/modules/properties/watermark";
+import { getErrorMessage } from "~/utils/errors";
 
 export { WATERMARK_FIELDS, WATERMARK_OPACITY_RANGE, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WATERMARK_SIZE_RANGE, type WatermarkPosition } from "~/modules/properties/watermark";
 export type WatermarkSpec = { logoUrl: string; position: WatermarkPosition; opacity: number; sizePercent: number };
@@ -72,7 +73,7 @@ export async function listWatermarks(): Promise<{ url: string; name: string }[]>
   try {
     await ensureProjectLogo();
   } catch (error) {
-    log.error("could not create the project logo", { error: String(error) });
+    log.error("could not create the project logo", { error: getErrorMessage(error) });
   }
   const entries = await listFolder(WATERMARK_FOLDER, WATERMARK_LIST_LIMIT);
   return entries.map((e) => ({ url: publicUrl(e.key), name: watermarkName(e.key) }));
@@ -106,7 +107,7 @@ export async function saveWatermarkLogo(file: TempPhoto): Promise<{ url: string 
     return { url: publicUrl(key) };
   } catch (error) {
     const message = error instanceof ImageError ? error.message : "falha ao gravar o arquivo";
-    if (!(error instanceof ImageError)) log.error("watermark upload failed", { error: String(error) });
+    if (!(error instanceof ImageError)) log.error("watermark upload failed", { error: getErrorMessage(error) });
     return { error: `Erro ao enviar marca d'água: ${message}` };
   } finally {
     await fsp.rm(file.path, { force: true });

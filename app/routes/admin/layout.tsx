@@ -3,6 +3,7 @@ import { Logo } from "~/components/layout/public-shell";
 import { cx } from "~/components/ui";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import type { Route } from "./+types/layout";
+import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 
 /** Every /admin page: an admin session, else /login. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -59,4 +60,9 @@ export default function AdminLayout() {
       </main>
     </div>
   );
+}
+
+/** Errors below this layout: the one general boundary (same page as the root's). */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

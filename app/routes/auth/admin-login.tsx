@@ -3,8 +3,10 @@ import { Link, data, useActionData, useLoaderData } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { LoginForm } from "~/components/auth/login-form";
 import { Alert, buttonClass } from "~/components/ui";
-import { LoginError, login, loginSchema, safeRedirect } from "~/modules/auth/auth.server";
-import { getSessionUser, redirectWithToast } from "~/modules/auth/session.server";
+import { LoginError, login, safeRedirect } from "~/modules/auth/auth.server";
+import { loginSchema } from "~/modules/auth/login-schema";
+import { getSessionUser } from "~/modules/auth/session.server";
+import { redirectWithToast } from "~/modules/auth/toast.server";
 import type { Route } from "./+types/admin-login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login administrativo | Lar Imóveis" }, { name: "robots", content: "noindex" }];

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { logout, safeRedirect } from "~/modules/auth/auth.server";
-import { redirectWithToast } from "~/modules/auth/session.server";
+import { redirectWithToast } from "~/modules/auth/toast.server";
 import type { Route } from "./+types/logout";
 
 /** Logout is a POST (no state change on GET); a GET just goes home. */

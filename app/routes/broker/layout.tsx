@@ -4,6 +4,7 @@ import { cx } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import type { Route } from "./+types/layout";
 import { readSidebarCollapsed } from "./sidebar";
+import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 
 /** Every /broker page inside the panel: a broker (active) or an admin session. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -162,4 +163,9 @@ export default function BrokerLayout() {
       </nav>
     </div>
   );
+}
+
+/** Errors below this layout: the one general boundary (same page as the root's). */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

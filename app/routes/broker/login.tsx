@@ -2,9 +2,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { LoginForm } from "~/components/auth/login-form";
-import { LoginError, login, loginSchema, safeRedirect } from "~/modules/auth/auth.server";
-import { db } from "~/modules/platform/db.server";
-import { getSessionUser, redirectWithToast } from "~/modules/auth/session.server";
+import { LoginError, login, safeRedirect } from "~/modules/auth/auth.server";
+import { loginSchema } from "~/modules/auth/login-schema";
+import { getSessionUser } from "~/modules/auth/session.server";
+import { redirectWithToast } from "~/modules/auth/toast.server";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login do corretor | Lar Imóveis" }, { name: "robots", content: "noindex" }];
@@ -22,11 +23,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     // An admin may sign in here too: the broker area opens with admin powers.
-    const { userId, role, setCookie } = await login(request, ["broker", "admin"]);
-    if (role === "broker") {
-      const broker = await db().selectFrom("brokers").select("is_active").where("user_id", "=", userId).executeTakeFirst();
-      if (!broker?.is_active) throw redirect("/broker/bloqueado", { headers: { "Set-Cookie": setCookie } });
-    }
+    const { active, setCookie } = await login(request, ["broker", "admin"]);
+    if (!active) throw redirect("/broker/bloqueado", { headers: { "Set-Cookie": setCookie } });
     return redirectWithToast(safeRedirect(submission.value.redirectTo, "/broker/dashboard"), { type: "success", message: "Login realizado com sucesso!" }, { headers: { "Set-Cookie": setCookie } });
   } catch (error) {
     if (error instanceof LoginError) return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), { status: error.status });

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert, Button, Field, Input, buttonClass } from "~/components/ui";
 import { checkResetToken, resetPassword } from "~/modules/auth/password-reset.server";
-import { redirectWithToast } from "~/modules/auth/session.server";
+import { redirectWithToast } from "~/modules/auth/toast.server";
 import type { Route } from "./+types/reset-password";
 
 export const meta: Route.MetaFunction = () => [{ title: "Nova senha | Lar Imóveis" }, { name: "robots", content: "noindex" }];

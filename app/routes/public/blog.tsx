@@ -1,8 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
 import { config } from "~/modules/platform/config.server";
-import { isBrokerId } from "~/modules/auth/users.server";
-import { withRef } from "~/modules/leads/referral";
+import { parseRef, withRef } from "~/modules/leads/referral";
 import type { Route } from "./+types/blog";
 
 /** Seconds before the coming-soon page returns home (spec 01 §9). */
@@ -10,7 +9,7 @@ const REDIRECT_SECONDS = 5;
 
 export function loader({ request }: Route.LoaderArgs) {
   const ref = new URL(request.url).searchParams.get("ref");
-  return { home: withRef("/", isBrokerId(ref) ? ref : null), canonical: `${config().publicUrl}/blog` };
+  return { home: withRef("/", parseRef(ref)), canonical: `${config().publicUrl}/blog` };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [

@@ -1,8 +1,8 @@
-import { data, isRouteErrorResponse, Link, redirect, useLoaderData, useRouteError } from "react-router";
+import { data, Link, redirect, useLoaderData } from "react-router";
 import type { PropertyTypeCode } from "#db/schema";
 import { BrokerCard } from "~/components/public/broker-card";
 import { CatalogueFilterForm, SortSelect } from "~/components/catalogue/catalogue-filters";
-import { NotFoundPage } from "~/components/layout/error-pages";
+import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { Pagination } from "~/components/ui/pagination";
 import { PropertyCard } from "~/components/public/property-card";
 import { buttonClass } from "~/components/ui";
@@ -159,9 +159,5 @@ function EmptyResult({ category, filtered, refCode }: { category: boolean; filte
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return <NotFoundPage title="Categoria não encontrada" text="A categoria que você procura não existe. Veja todos os imóveis disponíveis." />;
-  }
-  throw error;
+  return <GeneralErrorBoundary notFound={{ title: "Categoria não encontrada", text: "A categoria que você procura não existe. Veja todos os imóveis disponíveis." }} />;
 }

@@ -6,10 +6,10 @@ import { buttonClass, cx } from "~/components/ui";
 import { findFeaturedProperties, findRefBroker, type PropertyCard as Card } from "~/modules/catalogue/search.server";
 import { config } from "~/modules/platform/config.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
-import { parseRef } from "~/modules/catalogue/params";
-import { withRef } from "~/modules/leads/referral";
+import { parseRef, withRef } from "~/modules/leads/referral";
 import { agencyJsonLd, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/home";
+import { getErrorMessage } from "~/utils/errors";
 
 /** Home (spec 01 §2): hero and search, categories, featured properties, why choose us. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,7 +22,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     featured = await findFeaturedProperties(8);
   } catch (error) {
     log.error("featured properties failed", errorFields(error));
-    featuredError = error instanceof Error ? error.message : String(error);
+    featuredError = getErrorMessage(error);
   }
   const broker = await findRefBroker(ref);
   const base = config().publicUrl;

@@ -2,6 +2,7 @@ import { Outlet, useLoaderData } from "react-router";
 import { PublicFooter, PublicHeader } from "~/components/layout/public-shell";
 import { getSessionUser } from "~/modules/auth/session.server";
 import type { Route } from "./+types/layout";
+import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 
 /** Header and footer of the public site; 'Minha Conta' only for a signed-in admin. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -22,4 +23,9 @@ export default function PublicLayout() {
       <PublicFooter />
     </div>
   );
+}
+
+/** Errors below this layout: the one general boundary (same page as the root's). */
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />;
 }

@@ -1,129 +1,42 @@
-import { data, isRouteErrorResponse, Link, useActionData, useLoaderData, useRouteError } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import { BrokerCard } from "~/components/public/broker-card";
-import { CopyLinkButton } from "~/components/ui/copy-link";
-import { NotFoundPage } from "~/components/layout/error-pages";
+import { CopyButton } from "~/components/ui/copy-button";
+import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { Gallery } from "~/components/public/gallery";
 import { LeadForm } from "~/components/public/lead-form";
 import { PropertyCard } from "~/components/public/property-card";
-import { largestVariant } from "~/components/ui/responsive-image";
 import { Badge } from "~/components/ui";
-import { findPublicProperty, findRefBroker, findSimilarProperties, listPropertyOptions } from "~/modules/catalogue/search.server";
-import { config } from "~/modules/platform/config.server";
-import { parseJsonList } from "~/modules/platform/db.server";
+import { PropertyPageNotFoundError, loadPropertyPage, requirePublicPropertyId } from "~/modules/catalogue/property-page.server";
+import { PROPERTY_NOT_FOUND } from "~/modules/catalogue/property-page";
 import { leadFormAction } from "~/modules/leads/lead-form.server";
-import { errorFields, log } from "~/modules/platform/logger.server";
-import { normaliseCity, parseRef } from "~/modules/catalogue/params";
 import { formatArea } from "~/utils/format";
 import { whatsappLink } from "~/utils/phone";
-import { CATEGORY_ROUTES, CONSTRUCTION_LABELS, FACING_LABELS, PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, isRental, monthlyCosts, priceDisplay, propertyPath } from "~/modules/properties/vocabulary";
 import { withRef } from "~/modules/leads/referral";
-import { absoluteUrl, seoMeta } from "~/utils/seo";
+import { seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/property";
 
-const NOT_FOUND = { title: "Imóvel não encontrado", text: "O imóvel que você está procurando não está disponível." };
+const NOT_FOUND = PROPERTY_NOT_FOUND;
 
-/** /imovel/{slugOrId}: one indexed read by slug or id (spec 01 §2). */
+/** /imovel/{slugOrId} (spec 01 §2): the view model and JSON-LD come from catalogue/property-page.server.ts. */
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const property = await findPublicProperty(params.slugOrId);
-  if (!property) throw data({ message: NOT_FOUND.title }, { status: 404 });
-  const ref = parseRef(new URL(request.url).searchParams.get("ref"));
-  const [options, similar, broker] = await Promise.all([
-    listPropertyOptions(property.id),
-    findSimilarProperties(property).catch((error) => {
-      log.warn("similar properties failed", errorFields(error));
-      return [];
-    }),
-    findRefBroker(ref),
-  ]);
-  const base = config().publicUrl;
-  const path = propertyPath(property);
-  const images = parseJsonList(property.images);
-  const city = normaliseCity(property.city);
-  const price = priceDisplay(property);
-  const categorySlug = Object.entries(CATEGORY_ROUTES).find(([, c]) => c.type === property.type)?.[0] ?? null;
-  const canonical = absoluteUrl(base, path);
-  const imageUrls = images.map((src) => absoluteUrl(base, largestVariant(src)));
-  const available = property.status === "available";
-  const salePrice = isRental(property) && !(property.price > 0) ? property.rent_price : property.price;
-  return {
-    ref,
-    broker,
-    path,
-    url: canonical,
-    property: {
-      id: property.id,
-      title: property.title,
-      description: property.description,
-      typeLabel: TYPE_LABELS[property.type],
-      categoryPath: categorySlug ? `/categoria/${categorySlug}` : "/imoveis",
-      propertyType: property.property_type,
-      purpose: PURPOSE_LABELS[property.purpose],
-      status: property.status,
-      statusLabel: STATUS_LABELS[property.status],
-      construction: CONSTRUCTION_LABELS[property.construction_status],
-      constructionYear: property.construction_year,
-      price,
-      costs: monthlyCosts(property),
-      rentAlso: property.purpose === "both" && property.rent_price > 0 && price.suffix === null ? priceDisplay({ ...property, purpose: "rent" }) : null,
-      address: property.address,
-      neighborhood: property.neighborhood,
-      city,
-      state: property.state,
-      area: property.area,
-      bedrooms: property.bedrooms,
-      suites: property.suites,
-      bathrooms: property.bathrooms,
-      parkingSpots: property.parking_spots,
-      floor: property.floor,
-      totalFloors: property.total_floors,
-      facing: property.facing_direction ? FACING_LABELS[property.facing_direction] : null,
-      furnished: property.furnished === 1,
-      petsAllowed: property.pets_allowed === 1,
-      featured: property.featured === 1,
-      images,
-      amenities: parseJsonList(property.amenities),
-      nearby: parseJsonList(property.nearby_amenities),
-      special: parseJsonList(property.special_features),
-    },
-    options: options.map((o) => ({ id: o.id, area: o.area, bedrooms: o.bedrooms, bathrooms: o.bathrooms, suites: o.suites })),
-    similar,
-    seo: {
-      title: `${property.title} – ${[property.neighborhood, city].filter(Boolean).join(", ")}`,
-      description: `${price.main}${price.suffix ?? ""} · ${property.description}`.slice(0, 200),
-      canonical,
-      image: imageUrls[0] ?? null,
-      type: "product" as const,
-      jsonLd: {
-        "@context": "https://schema.org",
-        "@type": "RealEstateListing",
-        name: property.title,
-        description: property.description.slice(0, 500),
-        url: canonical,
-        image: imageUrls,
-        datePosted: property.created_at,
-        dateModified: property.updated_at,
-        offers: {
-          "@type": "Offer",
-          price: salePrice,
-          priceCurrency: "BRL",
-          availability: available ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
-          businessFunction: isRental(property) && !(property.price > 0) ? "http://purl.org/goodrelations/v1#LeaseOut" : "http://purl.org/goodrelations/v1#Sell",
-          url: canonical,
-        },
-        contentLocation: {
-          "@type": "Place",
-          address: { "@type": "PostalAddress", streetAddress: property.address, addressLocality: city, addressRegion: property.state, addressCountry: "BR" },
-        },
-      },
-    },
-  };
+  try {
+    return await loadPropertyPage({ slugOrId: params.slugOrId, ref: new URL(request.url).searchParams.get("ref") });
+  } catch (error) {
+    if (error instanceof PropertyPageNotFoundError) throw data({ message: NOT_FOUND.title }, { status: 404 });
+    throw error;
+  }
 }
 
 /** The lead form posts here; the property is resolved first so the lead names it. */
 export async function action({ request, params }: Route.ActionArgs) {
-  const property = await findPublicProperty(params.slugOrId);
-  if (!property) throw data({ message: NOT_FOUND.title }, { status: 404 });
-  return leadFormAction(request, { propertyId: property.id });
+  let propertyId: number;
+  try {
+    propertyId = await requirePublicPropertyId(params.slugOrId);
+  } catch (error) {
+    if (error instanceof PropertyPageNotFoundError) throw data({ message: NOT_FOUND.title }, { status: 404 });
+    throw error;
+  }
+  return leadFormAction(request, { propertyId });
 }
 
 export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? seoMeta(loaderData.seo) : [{ title: `${NOT_FOUND.title} | Lar Imóveis` }, { name: "robots", content: "noindex" }]);
@@ -280,7 +193,7 @@ export default function PropertyPage() {
               <a href={whatsappLink("", shareText)} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold text-success-700 hover:underline">
                 Compartilhar no WhatsApp
               </a>
-              <CopyLinkButton url={url} />
+              <CopyButton text={url} />
             </div>
           </div>
           {broker ? <BrokerCard broker={broker} propertyTitle={p.title} /> : null}
@@ -327,7 +240,5 @@ function ChipList({ id, title, items }: { id: string; title: string; items: stri
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage title={NOT_FOUND.title} text={NOT_FOUND.text} />;
-  throw error;
+  return <GeneralErrorBoundary notFound={NOT_FOUND} />;
 }

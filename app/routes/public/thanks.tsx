@@ -2,7 +2,8 @@ import { Link, useLoaderData } from "react-router";
 import { Logo } from "~/components/layout/public-shell";
 import { buttonClass } from "~/components/ui";
 import { config } from "~/modules/platform/config.server";
-import { findActiveBroker, isBrokerId } from "~/modules/auth/users.server";
+import { findActiveBroker } from "~/modules/auth/users.server";
+import { parseRef } from "~/modules/leads/referral";
 import { AGENCY } from "~/modules/platform/agency";
 import { LEAD_LIMITS, LEAD_MESSAGES } from "~/modules/leads/lead-form";
 import { whatsappLink } from "~/utils/phone";
@@ -24,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     name,
     broker: broker ? { id: broker.id, name: broker.name } : null,
     whatsappUrl: whatsappLink(broker?.phone || AGENCY.whatsapp, intro),
-    ref: isBrokerId(ref) ? ref : (broker?.id ?? null),
+    ref: parseRef(ref) ?? broker?.id ?? null,
     canonical: `${config().publicUrl}/obrigado`,
   };
 }

@@ -3,16 +3,11 @@ import { action as adminLoginAction } from "~/routes/auth/admin-login";
 import { action as brokerLoginAction } from "~/routes/broker/login";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { resetRateLimits } from "~/modules/auth/rate-limit.server";
-import { formRequest, makeAdmin, makeBroker, routeArgs, run } from "../../helpers";
+import { formRequest, routeArgs } from "../../helpers/requests";
+import { run, unwrap, type Unwrapped } from "../../helpers/responses";
+import { makeAdmin, makeBroker } from "../../helpers/factories";
 
 const args = (request: Request) => routeArgs(request);
-
-async function replyOf(result: Awaited<ReturnType<typeof run>>): Promise<{ status: number; body: any }> {
-  const v = result.value as any;
-  if (v && typeof v === "object" && "init" in v && "data" in v) return { status: v.init?.status ?? 200, body: v.data };
-  if (result.response) return { status: result.response.status, body: null };
-  throw result.thrown ?? new Error("no result");
-}
 
 describe("admin login", () => {
   it("signs in an admin with a trimmed, lower-cased e-mail and sets an httpOnly cookie", async () => {
@@ -30,38 +25,35 @@ describe("admin login", () => {
 
   it("refuses a wrong password with the spec's message and no cookie", async () => {
     const admin = await makeAdmin();
-    const result = await run(() => adminLoginAction(args(formRequest("/login", { email: admin.email, password: "errada" }))));
-    const { status, body } = await replyOf(result);
+    const { status, data: body } = await unwrap(() => adminLoginAction(args(formRequest("/login", { email: admin.email, password: "errada" }))));
     expect(status).toBe(401);
-    expect(body.error[""]).toEqual(["Credenciais inválidas. Por favor, verifique e tente novamente."]);
+    expect(body?.error?.[""]).toEqual(["Credenciais inválidas. Por favor, verifique e tente novamente."]);
     expect(JSON.stringify(body)).not.toContain("errada");
   });
 
   it("asks for both fields", async () => {
-    const result = await run(() => adminLoginAction(args(formRequest("/login", { email: "  ", password: "" }))));
-    const { status, body } = await replyOf(result);
+    const { status, data: body } = await unwrap(() => adminLoginAction(args(formRequest("/login", { email: "  ", password: "" }))));
     expect(status).toBe(400);
-    expect(JSON.stringify(body.error)).toContain("Por favor, preencha todos os campos");
+    expect(JSON.stringify(body?.error)).toContain("Por favor, preencha todos os campos");
   });
 
   it("does not let a broker in through the admin login", async () => {
     const broker = await makeBroker();
-    const result = await run(() => adminLoginAction(args(formRequest("/login", { email: broker.email, password: broker.password }))));
-    const { status } = await replyOf(result);
+    const { status } = await unwrap(() => adminLoginAction(args(formRequest("/login", { email: broker.email, password: broker.password }))));
     expect(status).toBe(401);
   });
 
   it("rate-limits repeated attempts per e-mail with a pt-BR message", async () => {
     resetRateLimits();
     const admin = await makeAdmin();
-    let last: { status: number; body: any } | null = null;
+    let last: Unwrapped<Awaited<ReturnType<typeof adminLoginAction>>> | null = null;
     for (let i = 0; i < 12; i++) {
-      last = await replyOf(await run(() => adminLoginAction(args(formRequest("/login", { email: admin.email, password: "x" }, { ip: `10.0.0.${i}` })))));
+      last = await unwrap(() => adminLoginAction(args(formRequest("/login", { email: admin.email, password: "x" }, { ip: `10.0.0.${i}` }))));
     }
     expect(last!.status).toBe(429);
-    expect(JSON.stringify(last!.body.error)).toContain("Muitas tentativas");
+    expect(JSON.stringify(last!.data?.error)).toContain("Muitas tentativas");
     // Even the right password is refused while limited.
-    const ok = await replyOf(await run(() => adminLoginAction(args(formRequest("/login", { email: admin.email, password: admin.password }, { ip: "10.0.1.1" })))));
+    const ok = await unwrap(() => adminLoginAction(args(formRequest("/login", { email: admin.email, password: admin.password }, { ip: "10.0.1.1" }))));
     expect(ok.status).toBe(429);
     resetRateLimits();
   });

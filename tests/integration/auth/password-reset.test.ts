@@ -11,16 +11,9 @@ import { action as forgotAction } from "~/routes/broker/forgot-password";
 import { action as brokerLoginAction } from "~/routes/broker/login";
 import { action as resetAction, loader as resetLoader } from "~/routes/broker/reset-password";
 import { parseEml, type ParsedMail } from "../../mocks/eml";
-import { formRequest, getRequest, makeBroker, routeArgs, run, sessionCookie } from "../../helpers";
-
-/** The reply of an action that returned `data(...)`: its status and body. */
-function reply(result: Awaited<ReturnType<typeof run>>): { status: number; body: any } {
-  const v = result.value as any;
-  if (v && typeof v === "object" && "init" in v && "data" in v) return { status: v.init?.status ?? 200, body: v.data };
-  if (v && typeof v === "object") return { status: 200, body: v };
-  if (result.response) return { status: result.response.status, body: null };
-  throw result.thrown ?? new Error("no result");
-}
+import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
+import { run, unwrap, type Unwrapped } from "../../helpers/responses";
+import { makeBroker } from "../../helpers/factories";
 
 function outboxFiles(): string[] {
   const dir = config().outboxDir;
@@ -53,9 +46,9 @@ describe("password reset, happy path through the routes", () => {
     const broker = await makeBroker({ name: "Paula Reset" });
     const oldSession = await sessionCookie(broker.userId);
 
-    const sent = reply(await run(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: `  ${broker.email.toUpperCase()} ` })))));
+    const sent = await unwrap(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: `  ${broker.email.toUpperCase()} ` }))));
     expect(sent.status).toBe(200);
-    expect(sent.body.sent).toBe(true);
+    expect(sent.data?.sent).toBe(true);
 
     const mail = lastMailTo(broker.email);
     expect(mail.subject).toBe("Redefinição de senha");
@@ -70,8 +63,8 @@ describe("password reset, happy path through the routes", () => {
     expect(row.token_hash).not.toContain(token);
     expect(Date.parse(row.expires_at) - Date.parse(row.created_at)).toBe(60 * 60 * 1000);
 
-    const page = reply(await run(() => resetLoader(routeArgs(getRequest(link.pathname + link.search)))));
-    expect(page.body).toEqual({ token, invalid: null });
+    const page = await unwrap(() => resetLoader(routeArgs(getRequest(link.pathname + link.search))));
+    expect(page.data).toEqual({ token, invalid: null });
 
     const done = await run(() => resetAction(routeArgs(formRequest("/broker/reset-password", { token, password: "nova-senha-1", confirm: "nova-senha-1" }))));
     expect(done.response?.status).toBe(302);
@@ -80,21 +73,33 @@ describe("password reset, happy path through the routes", () => {
     // Old sessions end with the password change.
     expect(await getSessionUser(getRequest("/", { cookie: oldSession }))).toBeNull();
 
-    const oldLogin = reply(await run(() => brokerLoginAction(routeArgs(formRequest("/broker/login", { email: broker.email, password: broker.password })))));
+    const oldLogin = await unwrap(() => brokerLoginAction(routeArgs(formRequest("/broker/login", { email: broker.email, password: broker.password }))));
     expect(oldLogin.status).toBe(401);
     const login = await run(() => brokerLoginAction(routeArgs(formRequest("/broker/login", { email: broker.email, password: "nova-senha-1" }))));
     expect(login.response?.headers.get("Location")).toBe("/broker/dashboard");
 
     // The same link a second time is refused, on the page and on submit.
-    const again = reply(await run(() => resetLoader(routeArgs(getRequest(link.pathname + link.search)))));
-    expect(again.body.invalid).toBe("Este link de redefinição já foi usado. Peça um novo.");
-    const reuse = reply(await run(() => resetAction(routeArgs(formRequest("/broker/reset-password", { token, password: "outra-senha", confirm: "outra-senha" })))));
+    const again = await unwrap(() => resetLoader(routeArgs(getRequest(link.pathname + link.search))));
+    expect(again.data?.invalid).toBe("Este link de redefinição já foi usado. Peça um novo.");
+    const reuse = await unwrap(() => resetAction(routeArgs(formRequest("/broker/reset-password", { token, password: "outra-senha", confirm: "outra-senha" }))));
     expect(reuse.status).toBe(400);
-    expect(reuse.body.error[""]).toEqual(["Este link de redefinição já foi usado. Peça um novo."]);
+    expect(reuse.data?.error?.[""]).toEqual(["Este link de redefinição já foi usado. Peça um novo."]);
   });
 });
 
 describe("refused tokens", () => {
+  it("a token is valid up to its expiry and expired from then on (fixed clock)", async () => {
+    const broker = await makeBroker();
+    const asked = new Date("2026-03-10T12:00:00.000Z");
+    await requestPasswordReset(broker.email, asked);
+    const token = linkIn(lastMailTo(broker.email)).searchParams.get("token")!;
+    const row = await db().selectFrom("password_reset_tokens").selectAll().where("token_hash", "=", hash(token)).executeTakeFirstOrThrow();
+    expect(row.created_at).toBe("2026-03-10T12:00:00.000Z");
+    expect(row.expires_at).toBe("2026-03-10T13:00:00.000Z"); // one hour
+    expect(await checkResetToken(token, new Date("2026-03-10T12:59:59.999Z"))).toEqual({ ok: true, userId: broker.userId });
+    expect(await checkResetToken(token, new Date("2026-03-10T13:00:00.000Z"))).toEqual({ ok: false, reason: "expired" });
+  });
+
   it("refuses an expired token (a row whose expiry has passed)", async () => {
     const broker = await makeBroker();
     const token = crypto.randomBytes(32).toString("base64url");
@@ -104,11 +109,11 @@ describe("refused tokens", () => {
       .values({ token_hash: hash(token), user_id: broker.userId, created_at: new Date(Date.now() - 3_660_000).toISOString(), expires_at: past, used_at: null })
       .execute();
     expect(await checkResetToken(token)).toEqual({ ok: false, reason: "expired" });
-    const page = reply(await run(() => resetLoader(routeArgs(getRequest(`/broker/reset-password?token=${token}`)))));
-    expect(page.body.invalid).toBe("Este link de redefinição expirou. Peça um novo.");
-    const submit = reply(await run(() => resetAction(routeArgs(formRequest("/broker/reset-password", { token, password: "nova-senha-1", confirm: "nova-senha-1" })))));
+    const page = await unwrap(() => resetLoader(routeArgs(getRequest(`/broker/reset-password?token=${token}`))));
+    expect(page.data?.invalid).toBe("Este link de redefinição expirou. Peça um novo.");
+    const submit = await unwrap(() => resetAction(routeArgs(formRequest("/broker/reset-password", { token, password: "nova-senha-1", confirm: "nova-senha-1" }))));
     expect(submit.status).toBe(400);
-    expect(submit.body.error[""]).toEqual(["Este link de redefinição expirou. Peça um novo."]);
+    expect(submit.data?.error?.[""]).toEqual(["Este link de redefinição expirou. Peça um novo."]);
     // The password did not change.
     const login = await run(() => brokerLoginAction(routeArgs(formRequest("/broker/login", { email: broker.email, password: broker.password }))));
     expect(login.response?.headers.get("Location")).toBe("/broker/dashboard");
@@ -121,8 +126,8 @@ describe("refused tokens", () => {
     ["too long", "a".repeat(500)],
   ])("refuses a %s token", async (_label, token) => {
     expect(await checkResetToken(token)).toEqual({ ok: false, reason: "invalid" });
-    const page = reply(await run(() => resetLoader(routeArgs(getRequest(`/broker/reset-password?token=${encodeURIComponent(token)}`)))));
-    expect(page.body.invalid).toBe("Este link de redefinição é inválido.");
+    const page = await unwrap(() => resetLoader(routeArgs(getRequest(`/broker/reset-password?token=${encodeURIComponent(token)}`))));
+    expect(page.data?.invalid).toBe("Este link de redefinição é inválido.");
   });
 
   it("a token cannot be consumed twice even by two racing submits", async () => {
@@ -143,41 +148,41 @@ describe("form messages", () => {
 
   it("a password under 6 characters: 'Senha muito curta'", async () => {
     const token = await tokenFor();
-    const r = reply(await run(() => resetAction(routeArgs(formRequest("/broker/reset-password", { token, password: "12345", confirm: "12345" })))));
+    const r = await unwrap(() => resetAction(routeArgs(formRequest("/broker/reset-password", { token, password: "12345", confirm: "12345" }))));
     expect(r.status).toBe(400);
-    expect(r.body.error.password.join(" ")).toContain("Senha muito curta");
+    expect(r.data?.error?.password?.join(" ")).toContain("Senha muito curta");
     // The token is still good after a refused form.
     expect((await checkResetToken(token)).ok).toBe(true);
   });
 
   it("different confirmation: 'Senhas não conferem'", async () => {
     const token = await tokenFor();
-    const r = reply(await run(() => resetAction(routeArgs(formRequest("/broker/reset-password", { token, password: "senha-boa-1", confirm: "senha-boa-2" })))));
+    const r = await unwrap(() => resetAction(routeArgs(formRequest("/broker/reset-password", { token, password: "senha-boa-1", confirm: "senha-boa-2" }))));
     expect(r.status).toBe(400);
-    expect(r.body.error.confirm).toEqual(["Senhas não conferem"]);
+    expect(r.data?.error?.confirm).toEqual(["Senhas não conferem"]);
     // Passwords are never echoed back.
-    expect(JSON.stringify(r.body)).not.toContain("senha-boa");
+    expect(JSON.stringify(r.data)).not.toContain("senha-boa");
   });
 
   it("unknown e-mail: 'Email não cadastrado' and no mail", async () => {
     const before = outboxFiles().length;
-    const r = reply(await run(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: "ninguem@teste.com.br" })))));
+    const r = await unwrap(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: "ninguem@teste.com.br" }))));
     expect(r.status).toBe(400);
-    expect(r.body.result.error.email).toEqual(["Email não cadastrado"]);
+    expect(r.data?.result.error?.email).toEqual(["Email não cadastrado"]);
     expect(outboxFiles().length).toBe(before);
   });
 
   it("empty e-mail: 'Informe seu email'", async () => {
-    const r = reply(await run(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: "   " })))));
+    const r = await unwrap(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: "   " }))));
     expect(r.status).toBe(400);
-    expect(r.body.result.error.email).toEqual(["Informe seu email"]);
+    expect(r.data?.result.error?.email).toEqual(["Informe seu email"]);
   });
 
   it("an admin e-mail is not a broker: 'Email não cadastrado'", async () => {
-    const { makeAdmin } = await import("../../helpers");
+    const { makeAdmin } = await import("../../helpers/factories");
     const admin = await makeAdmin();
-    const r = reply(await run(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: admin.email })))));
-    expect(r.body.result.error.email).toEqual(["Email não cadastrado"]);
+    const r = await unwrap(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: admin.email }))));
+    expect(r.data?.result.error?.email).toEqual(["Email não cadastrado"]);
   });
 });
 
@@ -185,15 +190,15 @@ describe("forgot-password rate limit", () => {
   it("refuses the 6th request from one address within the window with the pt-BR message", async () => {
     const broker = await makeBroker();
     const statuses: number[] = [];
-    let last: { status: number; body: any } | null = null;
+    let last: Unwrapped<Awaited<ReturnType<typeof forgotAction>>> | null = null;
     for (let i = 0; i < 6; i++) {
-      last = reply(await run(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: broker.email }, { ip: "10.9.9.9" })))));
+      last = await unwrap(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: broker.email }, { ip: "10.9.9.9" }))));
       statuses.push(last.status);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    expect(last!.body.result.error[""]).toEqual(["Muitas tentativas. Aguarde alguns minutos e tente novamente."]);
+    expect(last!.data?.result.error?.[""]).toEqual(["Muitas tentativas. Aguarde alguns minutos e tente novamente."]);
     // Another address asking for the same e-mail is limited too (per e-mail key).
-    const other = reply(await run(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: broker.email }, { ip: "10.9.9.10" })))));
+    const other = await unwrap(() => forgotAction(routeArgs(formRequest("/broker/forgot-password", { email: broker.email }, { ip: "10.9.9.10" }))));
     expect(other.status).toBe(429);
   });
 });

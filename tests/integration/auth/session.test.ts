@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/modules/platform/db.server";
 import { hashPassword, verifyPassword } from "~/modules/auth/passwords.server";
-import { createSession, getSessionUser, readToast } from "~/modules/auth/session.server";
+import { createSession, getSessionUser } from "~/modules/auth/session.server";
+import { readToast } from "~/modules/auth/toast.server";
 import { action as logoutAction, loader as logoutLoader } from "~/routes/auth/logout";
 import { loader as brokerLayoutLoader } from "~/routes/broker/layout";
 import { action as sidebarAction, loader as sidebarLoader } from "~/routes/broker/sidebar";
-import { formRequest, getRequest, makeAdmin, makeBroker, routeArgs, run, sessionCookie } from "../../helpers";
+import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
+import { run } from "../../helpers/responses";
+import { makeAdmin, makeBroker } from "../../helpers/factories";
 
 const withCookie = (cookie: string) => getRequest("/", { cookie });
 

@@ -3,14 +3,14 @@ import type { PropertyKind } from "#db/schema";
 import {
   BROKER_CATALOGUE_PAGE_SIZE,
   findCataloguePage,
-  normalisePlaceName,
-  pagerItems,
   readCatalogueQuery,
   referralLinkFor,
 } from "~/modules/catalogue/broker-catalogue.server";
 import { db, toJsonList } from "~/modules/platform/db.server";
 import { getSessionUser, type SessionUser } from "~/modules/auth/session.server";
-import { getRequest, makeBroker, routeArgs, run, sessionCookie } from "../../helpers";
+import { getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
+import { run } from "../../helpers/responses";
+import { makeBroker } from "../../helpers/factories";
 
 /** Real database rows; the loader is called with real Requests. */
 type Row = { title: string; kind: PropertyKind; city: string; neighborhood: string; price?: number; rent?: number; purpose?: "sale" | "rent" | "both"; bedrooms?: number; brokerId?: string | null };
@@ -131,11 +131,6 @@ describe("broker catalogue filters", () => {
     expect(await referralLinkFor(ana, 999_999)).toBeNull();
   });
 
-  it("normalises place names", () => {
-    expect(normalisePlaceName("  são josé dos campos - SP ")).toBe("São José dos Campos");
-    expect(normalisePlaceName("SANTOS/SP")).toBe("Santos");
-    expect(normalisePlaceName("Campinas, SP")).toBe("Campinas");
-  });
 });
 
 describe("paging", () => {
@@ -155,20 +150,6 @@ describe("paging", () => {
     expect(bad).toMatchObject({ page: 1, view: "grid", bedrooms: undefined });
   });
 
-  it("uses ellipses only beyond 7 pages", () => {
-    expect(pagerItems(1, 1)).toEqual([1]);
-    expect(pagerItems(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(pagerItems(1, 8)).toEqual([1, 2, 3, 4, 5, "ellipsis", 8]);
-    expect(pagerItems(4, 20)).toEqual([1, 2, 3, 4, 5, "ellipsis", 20]);
-    expect(pagerItems(5, 20)).toEqual([1, "ellipsis", 4, 5, 6, "ellipsis", 20]);
-    expect(pagerItems(17, 20)).toEqual([1, "ellipsis", 16, 17, 18, 19, 20]);
-    expect(pagerItems(20, 20)).toEqual([1, "ellipsis", 16, 17, 18, 19, 20]);
-    for (let p = 1; p <= 30; p++) {
-      const items = pagerItems(p, 30);
-      expect(items).toHaveLength(7);
-      expect(items).toContain(p);
-    }
-  });
 });
 
 describe("/broker/properties loader", () => {

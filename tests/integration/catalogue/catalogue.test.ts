@@ -8,7 +8,9 @@ import { propertySlug } from "~/utils/slug";
 import { loader as catalogueLoader } from "~/routes/public/catalogue";
 import { loader as propertyLoader } from "~/routes/public/property";
 import { loader as sitemapLoader } from "~/routes/resources/sitemap";
-import { getRequest, makeBroker, routeArgs, run } from "../../helpers";
+import { getRequest, routeArgs } from "../../helpers/requests";
+import { run } from "../../helpers/responses";
+import { makeBroker } from "../../helpers/factories";
 
 /** The catalogue engine against a real migrated SQLite database. */
 let seq = 0;
@@ -198,6 +200,30 @@ describe("routes", () => {
   it("redirects a plain form submission to the canonical URL", async () => {
     const r = await catalogue("/imoveis?searchTerm=&propertyType=&city=campinas+-+sp&neighborhood=&minPrice=500.000&maxPrice=&prevCity=&bedrooms=0&sort=recent");
     expect(r.response?.headers.get("Location")).toBe("/imoveis?city=Campinas&minPrice=500000");
+  });
+
+  it("/alugar lists exactly the available rentals, each priced by its rent", async () => {
+    const r = await catalogue("/alugar");
+    expect(r.value?.scope.heading).toBe("Imóveis para Alugar");
+    const items = r.value!.result.items;
+    expect(items.map((i) => i.id).sort((a, b) => a - b)).toEqual([ids.rentFlag, ids.rentPrice, ids.rentPurpose].sort((a, b) => a - b));
+    expect(r.value!.result.total).toBe(3);
+    for (const item of items) expect(item.rental, item.title).toBe(true);
+    const byId = new Map(items.map((i) => [i.id, i.price]));
+    expect(byId.get(ids.rentPurpose)).toEqual({ main: "R$ 2.500", suffix: "/mês" });
+    // "both" with a sale price shows the sale price; the rent shows on its page
+    expect(byId.get(ids.rentPrice)).toEqual({ main: "R$ 500.000", suffix: null });
+  });
+
+  it("/categoria/{type} lists exactly that category's available properties", async () => {
+    const ready = await catalogue("/categoria/pronto", { type: "pronto" });
+    expect(ready.value?.scope.heading).toBe("Imóveis Prontos para Morar");
+    expect(ready.value!.result.items.map((i) => i.id).sort((a, b) => a - b)).toEqual([ids.spApt, ids.spHouse, ids.campinas, ids.campinasSame, ids.rentFlag].sort((a, b) => a - b));
+    const commercial = await catalogue("/categoria/imobiliario", { type: "imobiliario" });
+    expect(commercial.value!.result.items.map((i) => i.id)).toEqual([ids.rentPrice]);
+    const launches = await catalogue("/categoria/lancamento", { type: "lancamento" });
+    expect(launches.value!.result.total).toBe(0);
+    expect(launches.value!.result.items).toEqual([]);
   });
 
   it("answers 404 for an unknown category and titles known ones", async () => {

@@ -1,7 +1,8 @@
 import { db, nowIso } from "~/modules/platform/db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { makeAdmin, makeBroker, sessionCookie } from "../../helpers";
+import { makeAdmin, makeBroker } from "../../helpers/factories";
+import { sessionCookie } from "../../helpers/requests";
 import { normalisePhone } from "~/utils/phone";
 
 /** Session users and leads for CRM tests (real database). */

@@ -12,7 +12,8 @@ import { saveUpload } from "~/modules/crm/csv-import.server";
 import { leadDealFor } from "~/modules/crm/deals.server";
 import { addNote } from "~/modules/crm/notes.server";
 import { createLeadActivity } from "~/modules/crm/activities.server";
-import { formRequest, getRequest, routeArgs, run } from "../../helpers";
+import { formRequest, getRequest, routeArgs } from "../../helpers/requests";
+import { run } from "../../helpers/responses";
 import { adminUser, brokerUser, makeLead, stagesByName, statusOf } from "./crm-helpers";
 
 /** A broker can neither read nor change another broker's lead through any loader or action, by id. */

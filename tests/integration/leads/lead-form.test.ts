@@ -7,7 +7,9 @@ import { action as contactAction } from "~/routes/public/contact";
 import { loader as thanksLoader } from "~/routes/public/thanks";
 import { loader as brokerLinkLoader } from "~/routes/public/broker-link";
 import { LEAD_MESSAGES } from "~/modules/leads/lead-form";
-import { formRequest, getRequest, makeBroker, routeArgs, run } from "../../helpers";
+import { formRequest, getRequest, routeArgs } from "../../helpers/requests";
+import { run, unwrap } from "../../helpers/responses";
+import { makeBroker } from "../../helpers/factories";
 
 const VALID = { name: "Maria Oliveira", email: "maria@exemplo.com.br", phone: "(11) 98765-4321", message: "Gostaria de agendar uma visita." };
 
@@ -21,12 +23,8 @@ function post(fields: Record<string, string>, url = "/contato", ip?: string): Re
 type Reply = { status: number; error: Record<string, string[] | null> | undefined; initialValue: Record<string, unknown> | undefined; location: string | null };
 
 async function send(request: Request, propertyId: number | null = null): Promise<Reply> {
-  const result = await run(() => leadFormAction(request, { propertyId }));
-  if (result.response) return { status: result.response.status, error: undefined, initialValue: undefined, location: result.response.headers.get("Location") };
-   
-  const v = result.value as any;
-  if (v && typeof v === "object" && "data" in v) return { status: v.init?.status ?? 200, error: v.data.error, initialValue: v.data.initialValue, location: null };
-  throw result.thrown ?? new Error("unexpected result");
+  const r = await unwrap(() => leadFormAction(request, { propertyId }));
+  return { status: r.status, error: r.data?.error ?? undefined, initialValue: r.data?.initialValue ?? undefined, location: r.location };
 }
 
 async function leadCount(): Promise<number> {
@@ -253,9 +251,8 @@ describe("/corretor/{brokerUrl}", () => {
   it("answers 404 for an inactive broker and an unknown path", async () => {
     await makeBroker({ customUrlPath: "inativa-teste", isActive: false });
     for (const path of ["inativa-teste", "nao-existe"]) {
-      const result = await run(() => brokerLinkLoader(routeArgs(getRequest(`/corretor/${path}`), { brokerUrl: path })));
-       
-      expect((result.value as any)?.init?.status).toBe(404);
+      const result = await unwrap(() => brokerLinkLoader(routeArgs(getRequest(`/corretor/${path}`), { brokerUrl: path })));
+      expect(result.status).toBe(404);
     }
   });
 });

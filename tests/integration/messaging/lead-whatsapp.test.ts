@@ -5,7 +5,7 @@ import { sendWhatsappToLead, whatsappHistoryOf } from "~/modules/messaging/lead-
 import { createConnection, findConnection, refreshConnection } from "~/modules/messaging/whatsapp-connections.server";
 import { LEAD_WHATSAPP_MESSAGES } from "~/modules/messaging/whatsapp-labels";
 import { db } from "~/modules/platform/db.server";
-import { makeBroker } from "../../helpers";
+import { makeBroker } from "../../helpers/factories";
 import { startFakeGateway, type FakeGateway } from "../../mocks/whatsapp-gateway";
 
 let gw: FakeGateway;

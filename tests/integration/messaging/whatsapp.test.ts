@@ -20,7 +20,7 @@ import { WA_MESSAGES } from "~/modules/messaging/whatsapp-labels";
 import { formatPairingCode, isOptOutReply, sanitiseInstanceName, whatsappCandidates } from "~/modules/messaging/whatsapp-numbers";
 import { db } from "~/modules/platform/db.server";
 import { startFakeGateway, type FakeGateway } from "../../mocks/whatsapp-gateway";
-import { makeBroker } from "../../helpers";
+import { makeBroker } from "../../helpers/factories";
 
 let gw: FakeGateway;
 beforeAll(async () => {

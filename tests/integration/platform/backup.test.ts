@@ -9,7 +9,7 @@ import { closeDb, db } from "~/modules/platform/db.server";
 import { putFile } from "~/modules/files/storage.server";
 import { findUserByEmail } from "~/modules/auth/users.server";
 import { verifyPassword } from "~/modules/auth/passwords.server";
-import { makeBroker } from "../../helpers";
+import { makeBroker } from "../../helpers/factories";
 
 /** `npm run backup` and `npm run admin:create` (server/cli.ts), run in-process against the test DATA_DIR. */
 function quiet() {

@@ -2,13 +2,17 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db, parseJsonList } from "~/modules/platform/db.server";
 import { createLead } from "~/modules/leads/leads.server";
-import { fileExists, keyFromUrl } from "~/modules/files/storage.server";
+import fs from "node:fs/promises";
+import { fileExists, keyFromUrl, resolveKey } from "~/modules/files/storage.server";
 import { PROJECT_LOGO_URL } from "~/modules/properties/watermarks.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin/properties/list";
 import { action as adminEditorAction, loader as adminEditorLoader } from "~/routes/admin/properties/editor";
 import { action as brokerEditorAction, loader as brokerEditorLoader } from "~/routes/broker/properties/editor";
-import { MSG } from "~/modules/properties/editor/schema";
-import { getRequest, makeAdmin, makeBroker, routeArgs, run, sessionCookie } from "../../helpers";
+import { MSG, type EditorState } from "~/modules/properties/editor/schema";
+import type { EditorActionData } from "~/modules/properties/properties.server";
+import { getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
+import { unwrap } from "../../helpers/responses";
+import { makeAdmin, makeBroker, makeProperty } from "../../helpers/factories";
 
 /** The editor and the admin list through their real route modules, on the real temp database and disk. */
 let adminCookie = "";
@@ -57,15 +61,12 @@ function multipart(url: string, fields: Record<string, string | string[]>, init:
   return new Request(`http://localhost${url}`, { method: "POST", body: fd, headers });
 }
 
-type Reply = { status: number; state?: any; location?: string | null; response?: Response };
+type Reply = { status: number; state: EditorState; location: string | null; response: Response | null };
+/** An editor action's outcome: a redirect, or the editor state it answered with (a test fails on reading a missing state). */
 async function call(fn: () => Promise<unknown>): Promise<Reply> {
-  const r = await run(fn);
-  if (r.response) return { status: r.response.status, location: r.response.headers.get("Location"), response: r.response };
-  const v = r.value as any;
-  if (v && typeof v === "object" && "init" in v && "data" in v) return { status: v.init?.status ?? 200, state: v.data.state };
-  if (r.thrown && typeof r.thrown === "object" && "init" in (r.thrown as any)) return { status: (r.thrown as any).init?.status ?? 500 };
-  if (r.thrown) throw r.thrown;
-  return { status: 200, state: v?.state };
+  const r = await unwrap(fn);
+  const state = (r.data as Partial<EditorActionData> | undefined)?.state as EditorState;
+  return { status: r.status, state, location: r.location, response: r.response };
 }
 
 const countProperties = async () => Number((await db().selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
@@ -125,7 +126,7 @@ describe("creating a property through the editor", () => {
     expect(options[0].area).toBe(90);
 
     // The redirect target shows the success banners on a reset form.
-    const page = (await adminEditorLoader(routeArgs(getRequest(saved.location!, { cookie: adminCookie })))) as any;
+    const page = (await adminEditorLoader(routeArgs(getRequest(saved.location!, { cookie: adminCookie }))));
     expect(page.view.success).toEqual(["Imóvel cadastrado com sucesso!", "Opções salvas com sucesso!"]);
     expect(page.view.initial.values.title).toBe("");
     expect(page.view.initial.tab).toBe("basics");
@@ -145,7 +146,7 @@ describe("creating a property through the editor", () => {
       const r = await call(() => adminEditorAction(routeArgs(multipart("/admin/imoveis/novo", { ...VALID_FIELDS, ...override, images, intent: "save" }))));
       expect(r.status).toBe(400);
       expect(r.state.errors[field]).toBe(message);
-      expect(r.state.banner.tone).toBe("danger");
+      expect(r.state.banner?.tone).toBe("danger");
     }
     // no photo at all
     const none = await call(() => adminEditorAction(routeArgs(multipart("/admin/imoveis/novo", { ...VALID_FIELDS, intent: "save" }))));
@@ -176,7 +177,7 @@ describe("editing", () => {
     const after = await db().selectFrom("properties").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
     expect(after.title).toBe("Casa reformada");
     expect(after.slug).toBe(row.slug); // the slug and the folder stay
-    const page = (await adminEditorLoader(routeArgs(getRequest(saved.location!, { cookie: adminCookie }), { id: String(row.id) }))) as any;
+    const page = (await adminEditorLoader(routeArgs(getRequest(saved.location!, { cookie: adminCookie }), { id: String(row.id) })));
     expect(page.view.success).toEqual(["Imóvel atualizado com sucesso!"]);
     expect(page.view.initial.tab).toBe("values");
     expect(page.listHref).toBe("/admin?status=available&page=2");
@@ -184,16 +185,16 @@ describe("editing", () => {
     const add = (area: string) =>
       call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images, opt_area: area, opt_bedrooms: "2", opt_bathrooms: "1", intent: "add-option" }), { id: String(row.id) })));
     const first = await add("70");
-    expect(first.state.optionsNotice.text).toBe("Opção salva com sucesso!");
+    expect(first.state.optionsNotice?.text).toBe("Opção salva com sucesso!");
     await add("80");
     const third = await add("90");
-    expect(third.state.optionsNotice.text).toBe("Só é possível cadastrar até 2 opções para o imóvel.");
+    expect(third.state.optionsNotice?.text).toBe("Só é possível cadastrar até 2 opções para o imóvel.");
     const stored = await db().selectFrom("property_options").selectAll().where("property_id", "=", row.id).execute();
     expect(stored.map((o) => o.area).sort()).toEqual([70, 80]);
     const removed = await call(() =>
       adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images, intent: `remove-option:${stored[0].id}` }), { id: String(row.id) })),
     );
-    expect(removed.state.optionsNotice.text).toBe("Opção removida com sucesso!");
+    expect(removed.state.optionsNotice?.text).toBe("Opção removida com sucesso!");
     expect(await db().selectFrom("property_options").select("id").where("property_id", "=", row.id).execute()).toHaveLength(1);
   });
 
@@ -255,7 +256,7 @@ describe("broker mode", () => {
   it("creates with the broker as owner, featured off and the forced watermark", async () => {
     const broker = await makeBroker();
     const cookie = await sessionCookie(broker.userId);
-    const page = (await brokerEditorLoader(routeArgs(getRequest("/broker/properties/novo", { cookie })))) as any;
+    const page = (await brokerEditorLoader(routeArgs(getRequest("/broker/properties/novo", { cookie }))));
     expect(page.mode).toBe("broker");
     expect(page.view.forcedWatermark).toMatchObject({ logoUrl: PROJECT_LOGO_URL, position: "center", opacity: 0.5, sizePercent: 25 });
     const { row } = await createThroughEditor({ featured: "on", watermarkLogo: "" }, { action: brokerEditorAction, path: "/broker/properties/novo" }, cookie);
@@ -287,21 +288,83 @@ describe("broker mode", () => {
 });
 
 describe("admin list", () => {
-  it("filters (accent-insensitive text, status, featured, inclusive prices) and pages by 10", async () => {
+  it("filters (accent-insensitive text, status, featured, inclusive prices)", async () => {
     const { row } = await createThroughEditor({ title: "Sobrado na Praça São João", price: "777.777,00", featured: "on" });
-    const load = async (qs: string) => (await listLoader(routeArgs(getRequest(`/admin${qs}`, { cookie: adminCookie })))) as any;
-    expect((await load("?q=praca+sao")).rows.map((r: any) => r.id)).toContain(row.id);
-    expect((await load("?q=PRAÇA")).rows.map((r: any) => r.id)).toContain(row.id);
+    const load = async (qs: string) => (await listLoader(routeArgs(getRequest(`/admin${qs}`, { cookie: adminCookie }))));
+    expect((await load("?q=praca+sao")).rows.map((r) => r.id)).toContain(row.id);
+    expect((await load("?q=PRAÇA")).rows.map((r) => r.id)).toContain(row.id);
     expect((await load("?q=nada-disso-existe")).rows).toHaveLength(0);
-    expect((await load("?minPrice=777777&maxPrice=777.777,00")).rows.map((r: any) => r.id)).toEqual([row.id]);
-    expect((await load("?minPrice=777778")).rows.map((r: any) => r.id)).not.toContain(row.id);
-    expect((await load("?featured=normal")).rows.map((r: any) => r.id)).not.toContain(row.id);
+    expect((await load("?minPrice=777777&maxPrice=777.777,00")).rows.map((r) => r.id)).toEqual([row.id]);
+    expect((await load("?minPrice=777778")).rows.map((r) => r.id)).not.toContain(row.id);
+    expect((await load("?featured=normal")).rows.map((r) => r.id)).not.toContain(row.id);
     expect((await load("?status=sold")).rows).toHaveLength(0);
     const all = await load("?status=bogus&page=abc");
     expect(all.rows.length).toBeLessThanOrEqual(10);
     expect(all.total).toBe(await countProperties());
-    expect(all.pageCount).toBe(Math.max(1, Math.ceil(all.total / 10)));
     const confirm = await load(`?confirmDelete=${row.id}`);
     expect(confirm.confirm).toEqual({ id: row.id, title: row.title });
+  });
+
+  it("pages by 10 over more than one page (23 matching properties → 10, 10, 3)", async () => {
+    const ids: number[] = [];
+    for (let i = 1; i <= 23; i++) ids.push((await makeProperty({ title: `Quitinete Paginada ${i}`, status: "available" })).id);
+    const load = async (qs: string) => await listLoader(routeArgs(getRequest(`/admin${qs}`, { cookie: adminCookie })));
+    const first = await load("?q=quitinete+paginada");
+    expect(first.total).toBe(23);
+    expect(first.pageCount).toBe(3);
+    expect(first.page).toBe(1);
+    expect(first.rows).toHaveLength(10);
+    const second = await load("?q=quitinete+paginada&page=2");
+    expect(second.page).toBe(2);
+    expect(second.rows).toHaveLength(10);
+    const third = await load("?q=quitinete+paginada&page=3");
+    expect(third.rows).toHaveLength(3);
+    const seen = [...first.rows, ...second.rows, ...third.rows].map((r) => r.id);
+    expect(new Set(seen).size).toBe(23); // no row twice, none missing
+    expect([...seen].sort((a, b) => a - b)).toEqual(ids);
+  });
+});
+
+describe("watermark on photos uploaded through the editors", () => {
+  /** A dark 1000×800 photo, uploaded with the editor's own form fields. */
+  async function uploadDarkPhoto(action: EditorAction, path: string, watermark: Record<string, string>, cookie?: string): Promise<Buffer> {
+    const buf = await sharp({ create: { width: 1000, height: 800, channels: 3, background: { r: 30, g: 30, b: 30 } } }).jpeg({ quality: 95 }).toBuffer();
+    const upload = await call(() =>
+      action(routeArgs(multipart(path, { ...VALID_FIELDS, ...watermark, intent: "upload-images", tab: "images" }, { cookie, files: [{ name: "photos", blob: new Blob([new Uint8Array(buf)], { type: "image/jpeg" }), filename: "escura.jpg" }] }))),
+    );
+    expect(upload.status).toBe(200);
+    const [url] = upload.state.values.images;
+    expect(url).toMatch(/^\/uploads\/imoveis\/rascunho-/);
+    return fs.readFile(resolveKey(keyFromUrl(url)!));
+  }
+
+  /** Light pixels in the centre band (where a centred logo lands) and the colour of a corner, compared with the photo sent. */
+  async function marks(stored: Buffer): Promise<{ lightInCentre: number; corner: number[] }> {
+    const { data, info } = await sharp(stored).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => Array.from(data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3));
+    let lightInCentre = 0;
+    for (let y = Math.floor(info.height * 0.4); y < info.height * 0.6; y += 4) {
+      for (let x = Math.floor(info.width * 0.35); x < info.width * 0.65; x += 4) if (at(x, y)[0] > 100) lightInCentre++;
+    }
+    return { lightInCentre, corner: at(5, 5) };
+  }
+
+  const near = (rgb: number[], value: number) => rgb.every((c) => Math.abs(c - value) <= 6);
+
+  it("admin: the chosen project logo is drawn on the stored photo; without a logo the photo is untouched", async () => {
+    const marked = await marks(await uploadDarkPhoto(adminEditorAction, "/admin/imoveis/novo", { watermarkLogo: PROJECT_LOGO_URL, watermarkPosition: "center", watermarkOpacity: "0.5", watermarkSize: "25" }));
+    expect(marked.lightInCentre).toBeGreaterThan(20);
+    expect(near(marked.corner, 30)).toBe(true);
+    const plain = await marks(await uploadDarkPhoto(adminEditorAction, "/admin/imoveis/novo", { watermarkLogo: "" }));
+    expect(plain.lightInCentre).toBe(0);
+    expect(near(plain.corner, 30)).toBe(true);
+  });
+
+  it("broker: the forced watermark is drawn even when the form asks for none", async () => {
+    const broker = await makeBroker();
+    const cookie = await sessionCookie(broker.userId);
+    const marked = await marks(await uploadDarkPhoto(brokerEditorAction, "/broker/properties/novo", { watermarkLogo: "" }, cookie));
+    expect(marked.lightInCentre).toBeGreaterThan(20);
+    expect(near(marked.corner, 30)).toBe(true);
   });
 });

@@ -19,6 +19,7 @@ import {
 import { BasicsTab, DescriptionTab, FeaturesTab, LocationTab, ValuesTab, AmenitiesTab } from "./tabs";
 import { ImagesTab } from "./images-tab";
 import type { EditorLoaderData } from "~/modules/properties/properties.server";
+import { propertyPath } from "~/modules/properties/vocabulary";
 
 /** What the editor routes' loaders give the editor (type only, from properties.server.ts loadEditor). */
 export type EditorView = EditorLoaderData;
@@ -271,7 +272,7 @@ function EditorHeader({
             {headerPrice(values)}
           </span>
           {editing && slug ? (
-            <a href={`/imovel/${slug}`} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
+            <a href={propertyPath({ slug })} target="_blank" rel="noreferrer" className="text-brand-700 hover:underline">
               Ver no site
             </a>
           ) : null}

@@ -1,6 +1,6 @@
 import type { Dispatch, ReactNode, SetStateAction } from "react";
 import { Alert, Button, Field, Input, Select, Textarea, cx } from "~/components/ui";
-import { formatArea } from "~/utils/format";
+import { formatArea, formatNumber } from "~/utils/format";
 import {
   type AmenityList,
   type EditorDrafts,
@@ -275,7 +275,7 @@ export function AmenitiesTab({ state, setState, dispatch }: { state: EditorState
 export function DescriptionTab({ state, setValue }: TabProps) {
   return (
     <Panel>
-      <Field label="Descrição" htmlFor="pe-description" error={state.errors.description} hint={`Quebras de linha são mantidas. Até ${LIMITS.description.toLocaleString("pt-BR")} caracteres.`}>
+      <Field label="Descrição" htmlFor="pe-description" error={state.errors.description} hint={`Quebras de linha são mantidas. Até ${formatNumber(LIMITS.description)} caracteres.`}>
         <Textarea {...bind(state, setValue, "description")} rows={6} />
       </Field>
     </Panel>

@@ -1,11 +1,14 @@
 import { Form, Link, Outlet, useNavigation } from "react-router";
+import { Pagination } from "~/components/ui/pagination";
+import { withQuery } from "~/utils/url";
 import { Badge, Button, EmptyState, Input, Modal, PageHeader, Select, Spinner, Table, buttonClass, cx, tdClass, thClass } from "~/components/ui";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { adminFilterChoices, adminListAction, findProperty, listAdminProperties, listSearchOf, parsePropertyId, readAdminListFilters } from "~/modules/properties/properties.server";
 import { variantUrl } from "~/utils/images";
-import { STATUS_LABELS, TYPE_LABELS, priceDisplay } from "~/modules/properties/vocabulary";
-import { propertySlug } from "~/utils/slug";
+import { STATUS_LABELS, TYPE_LABELS, priceDisplay, propertyPath } from "~/modules/properties/vocabulary";
 import type { Route } from "./+types/list";
+import { getErrorMessage } from "~/utils/errors";
+import { formatNumber } from "~/utils/format";
 
 /**
  * /admin: the property list (filters in the URL, 10 a page) with the
@@ -42,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       filters: { ...filters, minPrice: "", maxPrice: "" },
       listSearch: listSearchOf(url),
       confirm: null,
-      error: `Erro ao carregar imóveis: ${error instanceof Error ? error.message : "Erro desconhecido"}`,
+      error: `Erro ao carregar imóveis: ${getErrorMessage(error)}`,
     };
   }
 }
@@ -53,25 +56,17 @@ export async function action({ request }: Route.ActionArgs) {
   return adminListAction(request);
 }
 
-function withParam(search: string, key: string, value: string | null): string {
-  const params = new URLSearchParams(search);
-  if (value === null) params.delete(key);
-  else params.set(key, value);
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
-
 export default function AdminProperties({ loaderData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, choices, filters, listSearch, confirm, error } = loaderData;
   const navigation = useNavigation();
   const loadingList = navigation.state === "loading" && navigation.location.pathname === "/admin" && !navigation.formData;
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
-  const listHrefWithout = withParam(listSearch, "confirmDelete", null);
+  const listHrefWithout = withQuery(listSearch, { confirmDelete: null });
   return (
     <>
       <PageHeader
         title="Imóveis"
-        subtitle={`${total.toLocaleString("pt-BR")} ${total === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}${filters.q || filters.status || filters.type || filters.city ? " com os filtros aplicados" : ""}`}
+        subtitle={`${formatNumber(total)} ${total === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}${filters.q || filters.status || filters.type || filters.city ? " com os filtros aplicados" : ""}`}
         actions={
           <Link to={`/admin/imoveis/novo${listSearch}`} className={buttonClass("primary")}>
             + Novo Imóvel
@@ -167,7 +162,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-2 md:hidden" aria-label="Imóveis">
             {rows.map((row) => {
               const price = priceDisplay(row);
-              const slug = row.slug ?? propertySlug(row.title, row.id);
+              const slug = row.slug;
               return (
                 <li key={row.id} className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-3">
                   <p className="font-medium text-slate-900">{row.title}</p>
@@ -210,7 +205,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
             <tbody className="divide-y divide-slate-100">
               {rows.map((row) => {
                 const price = priceDisplay(row);
-                const slug = row.slug ?? propertySlug(row.title, row.id);
+                const slug = row.slug;
                 return (
                   <tr key={row.id} className="hover:bg-slate-50/60">
                     <td className={cx(tdClass, "py-2")}>
@@ -257,31 +252,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
         )}
       </div>
 
-      {pageCount > 1 ? (
-        <nav className="mt-4 flex items-center justify-between gap-2" aria-label="Paginação">
-          {page > 1 ? (
-            <Link to={withParam(listSearch, "page", String(page - 1))} className={buttonClass("secondary", "sm")}>
-              Anterior
-            </Link>
-          ) : (
-            <span className={buttonClass("secondary", "sm", "pointer-events-none opacity-50")} aria-disabled="true">
-              Anterior
-            </span>
-          )}
-          <p className="text-sm text-slate-600">
-            Página {page} de {pageCount}
-          </p>
-          {page < pageCount ? (
-            <Link to={withParam(listSearch, "page", String(page + 1))} className={buttonClass("secondary", "sm")}>
-              Próxima
-            </Link>
-          ) : (
-            <span className={buttonClass("secondary", "sm", "pointer-events-none opacity-50")} aria-disabled="true">
-              Próxima
-            </span>
-          )}
-        </nav>
-      ) : null}
+      <Pagination variant="prev-next" page={page} pageCount={pageCount} href={(p) => withQuery(listSearch, { page: p })} />
 
       {confirm ? (
         <Modal
@@ -310,16 +281,16 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function RowActions({ id, title, slug, listSearch, className }: { id: number; title: string; slug: string; listSearch: string; className?: string }) {
+function RowActions({ id, title, slug, listSearch, className }: { id: number; title: string; slug: string | null; listSearch: string; className?: string }) {
   return (
     <div className={cx("flex gap-1", className)}>
       <Link to={`/admin/imoveis/${id}/editar${listSearch}`} className={buttonClass("secondary", "sm")} aria-label={`Editar ${title}`}>
         Editar
       </Link>
-      <a href={`/imovel/${slug}`} target="_blank" rel="noreferrer" className={buttonClass("ghost", "sm")} aria-label={`Ver ${title} no site (nova aba)`}>
+      <a href={propertyPath({ slug, id })} target="_blank" rel="noreferrer" className={buttonClass("ghost", "sm")} aria-label={`Ver ${title} no site (nova aba)`}>
         Ver
       </a>
-      <Link to={withParam(listSearch, "confirmDelete", String(id))} preventScrollReset className={buttonClass("ghost", "sm", "text-danger-700 hover:bg-danger-50")} aria-label={`Excluir ${title}`}>
+      <Link to={withQuery(listSearch, { confirmDelete: id })} preventScrollReset className={buttonClass("ghost", "sm", "text-danger-700 hover:bg-danger-50")} aria-label={`Excluir ${title}`}>
         Excluir
       </Link>
     </div>

@@ -1,10 +1,13 @@
-import { Link, Outlet, isRouteErrorResponse, useLoaderData, useLocation, useRouteError } from "react-router";
+import { Link, Outlet, useLoaderData, useLocation } from "react-router";
 import { CatalogueFilters, Pager, PropertyGrid, PropertyList, ReferralLinkModal, ViewToggle, withParams } from "~/components/catalogue/broker-catalogue";
-import { ErrorPage } from "~/components/layout/error-pages";
+import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { EmptyState, PageHeader, buttonClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { BEDROOM_OPTIONS, CATALOGUE_KINDS, CATALOGUE_KIND_CODES, findCataloguePage, pagerItems, readCatalogueQuery, referralLinkFor } from "~/modules/catalogue/broker-catalogue.server";
+import { CATALOGUE_KINDS, CATALOGUE_KIND_CODES, findCataloguePage, readCatalogueQuery, referralLinkFor } from "~/modules/catalogue/broker-catalogue.server";
+import { pagerItems } from "~/utils/pagination";
+import { BEDROOM_MINIMUMS } from "~/modules/catalogue/params";
 import type { Route } from "./+types/catalogue";
+import { formatNumber } from "~/utils/format";
 
 export const meta: Route.MetaFunction = () => [{ title: "Imóveis | Painel do corretor" }, { name: "robots", content: "noindex" }];
 
@@ -21,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     pager: pagerItems(result.page, result.pageCount),
     link: link ? { ...link, hasRef: Boolean(user.broker) } : null,
     kinds: CATALOGUE_KIND_CODES.map((code) => ({ code, label: CATALOGUE_KINDS[code].label })),
-    bedroomOptions: BEDROOM_OPTIONS,
+    bedroomOptions: BEDROOM_MINIMUMS,
   };
 }
 
@@ -44,7 +47,7 @@ export default function BrokerProperties() {
       <CatalogueFilters values={query} kinds={kinds} bedroomOptions={bedroomOptions} cities={cities} neighborhoods={neighborhoods} />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-700" role="status">
-          {total === 1 ? "1 imóvel encontrado" : `${total.toLocaleString("pt-BR")} imóveis encontrados`}
+          {total === 1 ? "1 imóvel encontrado" : `${formatNumber(total)} imóveis encontrados`}
           {pageCount > 1 ? ` · página ${page} de ${pageCount}` : ""}
         </p>
         <ViewToggle view={query.view} search={search} />
@@ -68,7 +71,5 @@ export default function BrokerProperties() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} message={status === 500 ? "Não foi possível carregar os imóveis." : undefined} />;
+  return <GeneralErrorBoundary messages={{ 500: "Não foi possível carregar os imóveis." }} />;
 }

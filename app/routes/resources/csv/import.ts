@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { redirectWithToast, toastHeader } from "~/modules/auth/session.server";
+import { redirectWithToast, toastHeader } from "~/modules/auth/toast.server";
 import { log, errorFields } from "~/modules/platform/logger.server";
 import { CsvError, dropUpload, importBroker, importChoicesFrom, runImport, type ImportResult } from "~/modules/crm/csv-import.server";
 import { loadImportFile } from "~/modules/crm/csv-import.route.server";

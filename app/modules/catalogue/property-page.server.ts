@@ -1,0 +1,127 @@
+import { findPublicProperty, findRefBroker, findSimilarProperties, listPropertyOptions } from "./search.server";
+import { normalisePlaceName } from "./places";
+import { config } from "~/modules/platform/config.server";
+import { parseJsonList } from "~/modules/platform/db.server";
+import { errorFields, log } from "~/modules/platform/logger.server";
+import { parseRef } from "~/modules/leads/referral";
+import { CATEGORY_ROUTES, CONSTRUCTION_LABELS, FACING_LABELS, PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, isRental, monthlyCosts, priceDisplay, propertyPath } from "~/modules/properties/vocabulary";
+import { largestVariant } from "~/utils/images";
+import { absoluteUrl } from "~/utils/seo";
+import { PROPERTY_NOT_FOUND } from "./property-page";
+
+/**
+ * The public property page (/imovel/{slugOrId}, spec 01 §2): its view model,
+ * SEO fields and JSON-LD, from one indexed read by slug or id.
+ */
+
+export class PropertyPageNotFoundError extends Error {
+  constructor() {
+    super(PROPERTY_NOT_FOUND.title);
+    this.name = "PropertyPageNotFoundError";
+  }
+}
+
+/** The published property's id, for the lead form's action; throws PropertyPageNotFoundError. */
+export async function requirePublicPropertyId(slugOrId: string): Promise<number> {
+  const property = await findPublicProperty(slugOrId);
+  if (!property) throw new PropertyPageNotFoundError();
+  return property.id;
+}
+
+export async function loadPropertyPage(input: { slugOrId: string; ref: string | null }) {
+  const property = await findPublicProperty(input.slugOrId);
+  if (!property) throw new PropertyPageNotFoundError();
+  const ref = parseRef(input.ref);
+  const [options, similar, broker] = await Promise.all([
+    listPropertyOptions(property.id),
+    findSimilarProperties(property).catch((error) => {
+      log.warn("similar properties failed", errorFields(error));
+      return [];
+    }),
+    findRefBroker(ref),
+  ]);
+  const base = config().publicUrl;
+  const path = propertyPath(property);
+  const images = parseJsonList(property.images);
+  const city = normalisePlaceName(property.city);
+  const price = priceDisplay(property);
+  const categorySlug = Object.entries(CATEGORY_ROUTES).find(([, c]) => c.type === property.type)?.[0] ?? null;
+  const canonical = absoluteUrl(base, path);
+  const imageUrls = images.map((src) => absoluteUrl(base, largestVariant(src)));
+  const available = property.status === "available";
+  const salePrice = isRental(property) && !(property.price > 0) ? property.rent_price : property.price;
+  return {
+    ref,
+    broker,
+    path,
+    url: canonical,
+    property: {
+      id: property.id,
+      title: property.title,
+      description: property.description,
+      typeLabel: TYPE_LABELS[property.type],
+      categoryPath: categorySlug ? `/categoria/${categorySlug}` : "/imoveis",
+      propertyType: property.property_type,
+      purpose: PURPOSE_LABELS[property.purpose],
+      status: property.status,
+      statusLabel: STATUS_LABELS[property.status],
+      construction: CONSTRUCTION_LABELS[property.construction_status],
+      constructionYear: property.construction_year,
+      price,
+      costs: monthlyCosts(property),
+      rentAlso: property.purpose === "both" && property.rent_price > 0 && price.suffix === null ? priceDisplay({ ...property, purpose: "rent" }) : null,
+      address: property.address,
+      neighborhood: property.neighborhood,
+      city,
+      state: property.state,
+      area: property.area,
+      bedrooms: property.bedrooms,
+      suites: property.suites,
+      bathrooms: property.bathrooms,
+      parkingSpots: property.parking_spots,
+      floor: property.floor,
+      totalFloors: property.total_floors,
+      facing: property.facing_direction ? FACING_LABELS[property.facing_direction] : null,
+      furnished: property.furnished === 1,
+      petsAllowed: property.pets_allowed === 1,
+      featured: property.featured === 1,
+      images,
+      amenities: parseJsonList(property.amenities),
+      nearby: parseJsonList(property.nearby_amenities),
+      special: parseJsonList(property.special_features),
+    },
+    options: options.map((o) => ({ id: o.id, area: o.area, bedrooms: o.bedrooms, bathrooms: o.bathrooms, suites: o.suites })),
+    similar,
+    seo: {
+      title: `${property.title} – ${[property.neighborhood, city].filter(Boolean).join(", ")}`,
+      description: `${price.main}${price.suffix ?? ""} · ${property.description}`.slice(0, 200),
+      canonical,
+      image: imageUrls[0] ?? null,
+      type: "product" as const,
+      jsonLd: {
+        "@context": "https://schema.org",
+        "@type": "RealEstateListing",
+        name: property.title,
+        description: property.description.slice(0, 500),
+        url: canonical,
+        image: imageUrls,
+        datePosted: property.created_at,
+        dateModified: property.updated_at,
+        offers: {
+          "@type": "Offer",
+          price: salePrice,
+          priceCurrency: "BRL",
+          availability: available ? "https://schema.org/InStock" : "https://schema.org/SoldOut",
+          businessFunction: isRental(property) && !(property.price > 0) ? "http://purl.org/goodrelations/v1#LeaseOut" : "http://purl.org/goodrelations/v1#Sell",
+          url: canonical,
+        },
+        contentLocation: {
+          "@type": "Place",
+          address: { "@type": "PostalAddress", streetAddress: property.address, addressLocality: city, addressRegion: property.state, addressCountry: "BR" },
+        },
+      },
+    },
+  };
+}
+
+export type PropertyPage = Awaited<ReturnType<typeof loadPropertyPage>>;

@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { db } from "~/modules/platform/db.server";
+import { registeredJobs, runJob, type Job } from "~/modules/platform/jobs.server";
+import { housekeeping } from "~/modules/platform/housekeeping.server";
+import { createSession } from "~/modules/auth/session.server";
+import { resolveKey } from "~/modules/files/storage.server";
+import { PHOTO_DRAFT_PREFIX } from "~/modules/properties/photos.server";
+import { makeBroker } from "../../helpers/factories";
+
+const HOUR = 60 * 60 * 1000;
+
+async function sessionExists(userId: string): Promise<boolean> {
+  return (await db().selectFrom("sessions").select("id").where("user_id", "=", userId).executeTakeFirst()) !== undefined;
+}
+
+describe("jobs registry", () => {
+  it("declares each job once, with a valid cron pattern", async () => {
+    const jobs = registeredJobs();
+    expect(jobs.map((j) => j.name)).toContain("housekeeping");
+    expect(new Set(jobs.map((j) => j.name)).size).toBe(jobs.length);
+    const { Cron } = await import("croner");
+    for (const job of jobs) {
+      const cron = new Cron(job.cron, { paused: true });
+      expect(cron.nextRun(), job.name).toBeInstanceOf(Date);
+      cron.stop();
+    }
+  });
+
+  afterEach(() => {
+    process.env.LOG_LEVEL = "silent";
+    vi.restoreAllMocks();
+  });
+
+  it("runJob logs a failing job and does not throw", async () => {
+    process.env.LOG_LEVEL = "error";
+    const lines: string[] = [];
+    vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    const failing: Job = { name: "always-fails", cron: "* * * * *", run: () => Promise.reject(new Error("boom")) };
+    expect(await runJob(failing, new Date())).toBe(false);
+    const entry = JSON.parse(lines.find((l) => l.includes("job failed")) ?? "{}");
+    expect(entry).toMatchObject({ level: "error", job: "always-fails", error: "boom" });
+  });
+});
+
+describe("housekeeping job (run with a fixed clock)", () => {
+  it("removes sessions expired at `now` and keeps the others", async () => {
+    const broker = await makeBroker();
+    await createSession(broker.userId);
+    await housekeeping.run(new Date());
+    expect(await sessionExists(broker.userId)).toBe(true);
+    const row = await db().selectFrom("sessions").select("expires_at").where("user_id", "=", broker.userId).executeTakeFirstOrThrow();
+    await housekeeping.run(new Date(Date.parse(row.expires_at) + 1000));
+    expect(await sessionExists(broker.userId)).toBe(false);
+  });
+
+  it("removes editor drafts untouched for a day before `now`, keeps younger ones", async () => {
+    const folder = resolveKey(`imoveis/${PHOTO_DRAFT_PREFIX}job-test`);
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, "foto.webp"), "x");
+    await housekeeping.run(new Date(Date.now() + 23 * HOUR));
+    expect(fs.existsSync(folder)).toBe(true);
+    await housekeeping.run(new Date(Date.now() + 25 * HOUR));
+    expect(fs.existsSync(folder)).toBe(false);
+  });
+});
