@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { z } from "zod";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { BulkError, bulkEmailRecipients, idList, sendBulkEmail } from "~/modules/crm/bulk.server";
@@ -16,7 +17,8 @@ const schema = z.object({
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireBrokerArea(request);
-  return new Response(null, { status: 405 });
+  // Only posts stream; a plain visit goes back to the list.
+  throw redirect("/broker/leads");
 }
 
 export async function action({ request }: Route.ActionArgs) {
