@@ -3,6 +3,7 @@ import * as m0001 from "./migrations/0001_initial";
 import * as m0002 from "./migrations/0002_catalogue";
 import * as m0004 from "./migrations/0004_hardening";
 import * as m0005 from "./migrations/0005_backoffice";
+import * as m0007 from "./migrations/0007_crm_leads";
 import * as m0011 from "./migrations/0011_whatsapp";
 
 /**
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "0002_catalogue": m0002,
   "0004_hardening": m0004,
   "0005_backoffice": m0005,
+  "0007_crm_leads": m0007,
   "0011_whatsapp": m0011,
 };
 

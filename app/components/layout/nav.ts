@@ -27,7 +27,7 @@ export const ICONS = {
 export const BROKER_MENU: BrokerMenuItem[] = [
   { to: "/broker/dashboard", label: "Dashboard", icon: ICONS.dashboard, ready: true },
   { to: "/broker/properties", label: "Imóveis", icon: ICONS.properties, ready: true },
-  { to: "/broker/leads", label: "Leads", icon: ICONS.leads, ready: false },
+  { to: "/broker/leads", label: "Leads", icon: ICONS.leads, ready: true },
   { to: "/broker/crm", label: "CRM", icon: ICONS.crm, ready: false, children: [{ to: "/broker/crm/activities", label: "Atividades", ready: false }] },
   { to: "/broker/campaigns", label: "Campanhas", icon: ICONS.campaigns, ready: true, children: [{ to: "/broker/whatsapp", label: "WhatsApp", ready: true }] },
   { to: "/broker/roleta", label: "Roleta de Leads", icon: ICONS.roulette, highlight: true, ready: false },
@@ -38,14 +38,14 @@ export const BROKER_MENU: BrokerMenuItem[] = [
 export const BROKER_BOTTOM_BAR: NavItem[] = [
   { to: "/broker/dashboard", label: "Início", ready: true },
   { to: "/broker/properties", label: "Imóveis", ready: true },
-  { to: "/broker/leads", label: "Leads", ready: false },
+  { to: "/broker/leads", label: "Leads", ready: true },
   { to: "/broker/roleta", label: "Roleta", ready: false },
   { to: "/broker/settings", label: "Config", ready: false },
 ];
 
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin", label: "Imóveis", end: true, ready: true },
-  { to: "/admin/contacts", label: "Leads", ready: false },
+  { to: "/admin/contacts", label: "Leads", ready: true },
   { to: "/admin/corretores", label: "Corretores", ready: false },
   { to: "/admin/blog", label: "Blog", ready: false },
   { to: "/admin/roleta", label: "Roleta", ready: false },

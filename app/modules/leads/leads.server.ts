@@ -17,6 +17,8 @@ export type NewLeadInput = {
   phone: string;
   message: string;
   propertyId?: number | null;
+  /** A title typed elsewhere (CSV 'Imóvel'), kept when no property id matches. */
+  propertyTitle?: string | null;
   /** The ref code: attached only when it names an active broker. */
   brokerId?: string | null;
   source?: "site" | "board" | "csv" | "roleta";
@@ -89,7 +91,7 @@ export async function insertLead(tx: Tx, input: NewLeadInput): Promise<CreatedLe
       phone_normalized: normalisePhone(input.phone),
       message: input.message.trim(),
       property_id: property?.id ?? null,
-      property_title: property?.title ?? null,
+      property_title: property?.title ?? (input.propertyTitle?.trim() || null),
       property_url: property ? propertyPath(property) : null,
       broker_id: broker?.id ?? null,
       stage_id: input.stageId ?? entryStageId,
