@@ -2,6 +2,7 @@ import { Cron } from "croner";
 import { errorFields, log } from "./logger.server";
 import { housekeepingJobs } from "./housekeeping.server";
 import { campaignDispatcherJob } from "~/modules/messaging/campaign-dispatcher.server";
+import { staleImportsJob } from "~/modules/crm/csv-import.server";
 
 /**
  * Background work, declared. Each concept exports its jobs
@@ -22,6 +23,7 @@ export function registeredJobs(): Job[] {
   return [
     ...housekeepingJobs,
     campaignDispatcherJob,
+    staleImportsJob,
   ];
 }
 

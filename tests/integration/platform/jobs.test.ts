@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/modules/platform/db.server";
+import { config } from "~/modules/platform/config.server";
 import { registeredJobs, runJob, type Job } from "~/modules/platform/jobs.server";
 import { housekeeping } from "~/modules/platform/housekeeping.server";
 import { createSession } from "~/modules/auth/session.server";
@@ -66,5 +67,23 @@ describe("housekeeping job (run with a fixed clock)", () => {
     expect(fs.existsSync(folder)).toBe(true);
     await housekeeping.run(new Date(Date.now() + 25 * HOUR));
     expect(fs.existsSync(folder)).toBe(false);
+  });
+});
+
+describe("CSV import uploads job (run with a fixed clock)", () => {
+  it("is registered and removes uploads nobody imported within a day, keeping fresh ones", async () => {
+    const job = registeredJobs().find((j) => j.name === "crm-stale-csv-imports");
+    expect(job).toBeDefined();
+    const dir = path.join(config().dataDir, "imports");
+    fs.mkdirSync(dir, { recursive: true });
+    const stale = path.join(dir, "antigo-teste.csv");
+    const fresh = path.join(dir, "novo-teste.csv");
+    fs.writeFileSync(stale, "nome\nAna");
+    fs.writeFileSync(fresh, "nome\nBia");
+    const dayAndAHour = 25 * HOUR;
+    fs.utimesSync(stale, new Date(Date.now() - dayAndAHour), new Date(Date.now() - dayAndAHour));
+    await job!.run(new Date());
+    expect(fs.existsSync(stale)).toBe(false);
+    expect(fs.existsSync(fresh)).toBe(true);
   });
 });
