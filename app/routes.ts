@@ -63,6 +63,11 @@ export default [
       route("whatsapp/sender", "routes/broker/messaging/sender.tsx"),
       route("whatsapp/campaign/:id", "routes/broker/messaging/campaign.tsx"),
       route("campaigns", "routes/broker/messaging/campaigns.tsx"),
+      // ── CRM board and broker panel (issue 9) ──
+      route("settings", "routes/broker/settings.tsx"),
+      route("admin", "routes/broker/admin.tsx"),
+      route("crm/stages", "routes/broker/crm/stages.tsx"),
+      // ── end CRM board ──
       route("*", "routes/broker/not-found.tsx"),
     ]),
   ]),

@@ -1,19 +1,20 @@
 import { Link, useLoaderData } from "react-router";
 import { Card, PageHeader, buttonClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { brokerDashboardStats } from "~/modules/crm/dashboard.server";
+import { FunnelChart, LeadsPerWeekChart } from "~/components/crm/dashboard-charts";
+import { brokerDashboardCharts, brokerDashboardStats } from "~/modules/crm/dashboard.server";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Painel do corretor" }];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
-  const stats = await brokerDashboardStats(user);
-  return { firstName: user.name.split(" ")[0], brokerId: user.broker?.id ?? null, stats };
+  const [stats, charts] = await Promise.all([brokerDashboardStats(user), brokerDashboardCharts(user)]);
+  return { firstName: user.name.split(" ")[0], brokerId: user.broker?.id ?? null, stats, charts };
 }
 
 export default function Dashboard() {
-  const { firstName, brokerId, stats } = useLoaderData<typeof loader>();
+  const { firstName, brokerId, stats, charts } = useLoaderData<typeof loader>();
   const cards = [
     { label: "Total de leads", value: stats.totalLeads },
     { label: "Leads recentes (30 dias)", value: stats.recentLeads },
@@ -30,6 +31,10 @@ export default function Dashboard() {
             <p className="mt-2 text-3xl font-bold text-slate-900">{c.value}</p>
           </Card>
         ))}
+      </div>
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        <LeadsPerWeekChart weeks={charts.weeks} />
+        <FunnelChart stages={charts.funnel} />
       </div>
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <Card className="p-5">
