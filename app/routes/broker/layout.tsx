@@ -14,7 +14,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-type Item = { to: string; label: string; icon: string; children?: { to: string; label: string }[]; highlight?: boolean };
+type Item = { to: string; label: string; icon: string; children?: { to: string; label: string }[]; highlight?: boolean; adminOnly?: boolean };
 const MENU: Item[] = [
   { to: "/broker/dashboard", label: "Dashboard", icon: "M3 12l9-8 9 8M5 10v10h14V10" },
   { to: "/broker/properties", label: "Imóveis", icon: "M4 21V9l8-6 8 6v12H4zm6 0v-6h4v6" },
@@ -24,6 +24,7 @@ const MENU: Item[] = [
   { to: "/broker/roleta", label: "Roleta de Leads", icon: "M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zm0 0v9l6 4", highlight: true },
   { to: "/broker/cursos", label: "Cursos", icon: "M3 7l9-4 9 4-9 4-9-4zm3 3v5c2 2 10 2 12 0v-5" },
   { to: "/broker/settings", label: "Configurações", icon: "M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8zm8 4h2M2 12h2m8-10v2m0 16v2" },
+  { to: "/broker/admin", label: "Corretores", icon: "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8 0a3 3 0 1 0 0-6M3 20a6 6 0 0 1 12 0m2 0a6 6 0 0 0-3-5.2", adminOnly: true },
 ];
 const BOTTOM: { to: string; label: string }[] = [
   { to: "/broker/dashboard", label: "Início" },
@@ -66,6 +67,7 @@ export default function BrokerLayout() {
   // With JavaScript the toggle is instant (optimistic); the cookie keeps it for the next page.
   const collapsed = toggle.formData ? toggle.formData.get("collapsed") === "true" : serverCollapsed;
   const here = location.pathname + location.search;
+  const menu = MENU.filter((item) => !item.adminOnly || user.role === "admin");
   return (
     <div className="min-h-screen bg-slate-100 lg:flex">
       <aside className={cx("sticky top-0 hidden h-screen shrink-0 flex-col bg-brand-900 text-white transition-[width] lg:flex", collapsed ? "w-16" : "w-64")} aria-label="Menu do corretor">
@@ -85,7 +87,7 @@ export default function BrokerLayout() {
         </div>
         {!collapsed ? <p className="px-4 pt-4 text-sm text-slate-300">Bem-vindo(a), <strong className="text-white">{user.name}</strong></p> : null}
         <nav className="flex-1 space-y-1 overflow-y-auto px-2 py-4">
-          {MENU.map((item) => (
+          {menu.map((item) => (
             <div key={item.to}>
               <NavLink
                 to={item.to}
@@ -125,7 +127,7 @@ export default function BrokerLayout() {
           <div className="fixed inset-y-0 left-0 z-40 w-72 overflow-y-auto bg-brand-900 p-4 shadow-[var(--shadow-overlay)]">
             <p className="mb-4 text-sm text-slate-300">Bem-vindo(a), <strong className="text-white">{user.name}</strong></p>
             <nav className="space-y-1" aria-label="Menu do corretor (celular)">
-              {MENU.map((item) => (
+              {menu.map((item) => (
                 <div key={item.to}>
                   <Link to={item.to} className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-200 hover:bg-white/10">
                     <Icon d={item.icon} />
