@@ -256,7 +256,10 @@ export interface BrokerSmtpSettingsTable {
   host: string | null;
   port: Generated<number>;
   username: string | null;
+  /** Legacy plain column, never written (0007). */
   password: string | null;
+  /** AES-256-GCM ciphertext of the SMTP password (0007, smtp-settings.server.ts). */
+  password_secret: string | null;
   secure: Generated<Bool>;
   from_name: string | null;
   from_email: string | null;

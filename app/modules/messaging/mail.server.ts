@@ -30,6 +30,8 @@ export type SmtpOverride = {
   password?: string | null;
   fromName?: string | null;
   fromEmail: string;
+  /** Shorter waits (tests, health checks); default the TIMEOUTS below. */
+  timeoutMs?: number;
 };
 
 /**
@@ -54,14 +56,8 @@ export async function sendMail(message: MailMessage, override?: SmtpOverride): P
   const from = override ? formatFrom(override.fromName, override.fromEmail) : (message.from ?? config().MAIL_FROM);
   const envelope = { ...message, from };
   if (override) {
-    const t = nodemailer.createTransport({
-      host: override.host,
-      port: override.port,
-      secure: override.secure,
-      ...TIMEOUTS,
-      auth: override.username ? { user: override.username, pass: override.password ?? "" } : undefined,
-    });
-    const info = await t.sendMail(envelope);
+    const t = overrideTransport(override);
+    const info = await t.sendMail(envelope).finally(() => t.close());
     log.info("mail sent", { to: message.to, subject: message.subject, via: "broker-smtp" });
     return { delivered: "smtp", messageId: info.messageId };
   }
@@ -72,6 +68,62 @@ export async function sendMail(message: MailMessage, override?: SmtpOverride): P
     return { delivered: "smtp", messageId: info.messageId };
   }
   return writeToOutbox(envelope);
+}
+
+function overrideTransport(override: SmtpOverride) {
+  const timeouts = override.timeoutMs
+    ? { connectionTimeout: override.timeoutMs, greetingTimeout: override.timeoutMs, socketTimeout: override.timeoutMs }
+    : TIMEOUTS;
+  return nodemailer.createTransport({
+    host: override.host,
+    port: override.port,
+    // secure on: TLS from the first byte on 465, STARTTLS required elsewhere (587)
+    secure: override.secure && override.port === 465,
+    requireTLS: override.secure && override.port !== 465,
+    ...timeouts,
+    auth: override.username ? { user: override.username, pass: override.password ?? "" } : undefined,
+  } as SMTPTransport.Options);
+}
+
+/**
+ * A broker's mail (to a lead, bulk, test): their own SMTP when configured,
+ * else the site's SMTP_URL, else the outbox. The caller passes the override
+ * from smtpOverrideFor() (smtp-settings.server.ts).
+ */
+export async function sendBrokerMail(message: MailMessage, override: SmtpOverride | null): Promise<MailResult> {
+  return sendMail(message, override ?? undefined);
+}
+
+/** Connects and authenticates without sending (the 'SMTP OK' check). */
+export async function verifySmtp(override: SmtpOverride): Promise<void> {
+  const t = overrideTransport(override);
+  try {
+    await t.verify();
+  } finally {
+    t.close();
+  }
+}
+
+/** What went wrong, in pt-BR, for a person (02 §8 SMTP test texts are the titles). */
+export function describeMailError(error: unknown): string {
+  const e = error as { code?: string; responseCode?: number; message?: string };
+  switch (e?.code) {
+    case "EAUTH":
+      return "Usuário ou senha do SMTP recusados pelo servidor.";
+    case "ETIMEDOUT":
+    case "ETIMEOUT":
+    case "ESOCKET":
+    case "ECONNECTION":
+      return e.code === "ECONNECTION" || /ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(e.message ?? "")
+        ? "Não foi possível conectar ao servidor SMTP."
+        : "O servidor SMTP não respondeu a tempo.";
+    case "EENVELOPE":
+      return "Destinatário recusado pelo servidor SMTP.";
+    case "ETLS":
+      return "Falha na conexão segura (TLS) com o servidor SMTP.";
+    default:
+      return e?.responseCode ? `O servidor SMTP recusou a mensagem (${e.responseCode}).` : "Falha inesperada no envio.";
+  }
 }
 
 async function writeToOutbox(message: MailMessage & { from: string }): Promise<MailResult> {

@@ -1,0 +1,128 @@
+import { z } from "zod";
+import { db } from "~/modules/platform/db.server";
+import { brokerScope } from "~/modules/auth/permissions.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { lenientText } from "~/utils/query-schema";
+import { leadTextMatch } from "#db/lead-search";
+import { LEADS_PAGE_SIZE, type LeadStatus } from "./labels";
+
+/**
+ * The lead list (/broker/crm?view=list, /broker/leads, /broker/lead,
+ * /admin/contacts): filters in the URL, 10 a page, newest first. Brokers see
+ * only their own leads (scoped in the query); admins all, optionally one
+ * broker's. Every filter uses an index (see migration 0007).
+ */
+export const leadListParams = z.object({
+  q: lenientText.optional(),
+  stage: z.coerce.number().int().positive().optional().catch(undefined),
+  broker: z.string().trim().max(64).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+});
+export type LeadListParams = z.infer<typeof leadListParams>;
+
+export function parseLeadListParams(url: URL): LeadListParams {
+  const raw = Object.fromEntries(["q", "stage", "broker", "page"].map((k) => [k, url.searchParams.get(k) ?? undefined]));
+  const parsed = leadListParams.safeParse(raw);
+  return parsed.success ? parsed.data : { page: 1 };
+}
+
+export type LeadListRow = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  propertyTitle: string | null;
+  propertyUrl: string | null;
+  brokerId: string | null;
+  brokerName: string | null;
+  brokerEmail: string | null;
+  stageId: number | null;
+  stageName: string | null;
+  status: LeadStatus;
+  priority: string | null;
+  createdAt: string;
+};
+
+export type LeadListPage = { rows: LeadListRow[]; total: number; page: number; pageCount: number; pageSize: number };
+
+/** The where() of a list query, shared by the page, the count and the CSV export. */
+export function leadListQuery(user: SessionUser, params: Pick<LeadListParams, "q" | "stage" | "broker">) {
+  let q = db().selectFrom("leads");
+  const scope = brokerScope(user);
+  if (scope) q = q.where("leads.broker_id", "=", scope);
+  else if (params.broker === "none") q = q.where("leads.broker_id", "is", null);
+  else if (params.broker) q = q.where("leads.broker_id", "=", params.broker);
+  if (params.stage) q = q.where("leads.stage_id", "=", params.stage);
+  const text = params.q?.trim();
+  if (text) q = q.where(leadTextMatch(text));
+  return q;
+}
+
+export async function listLeads(user: SessionUser, params: LeadListParams, pageSize = LEADS_PAGE_SIZE): Promise<LeadListPage> {
+  const base = leadListQuery(user, params);
+  const countRow = await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const total = Number(countRow.n);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(params.page ?? 1, pageCount);
+  const rows = await base
+    .leftJoin("brokers", "brokers.id", "leads.broker_id")
+    .leftJoin("crm_stages", "crm_stages.id", "leads.stage_id")
+    .select([
+      "leads.id",
+      "leads.name",
+      "leads.email",
+      "leads.phone",
+      "leads.message",
+      "leads.property_title",
+      "leads.property_url",
+      "leads.broker_id",
+      "brokers.name as broker_name",
+      "brokers.email as broker_email",
+      "leads.stage_id",
+      "crm_stages.name as stage_name",
+      "leads.status",
+      "leads.priority",
+      "leads.created_at",
+    ])
+    .orderBy("leads.created_at", "desc")
+    .orderBy("leads.id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return {
+    rows: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      phone: r.phone,
+      message: r.message,
+      propertyTitle: r.property_title,
+      propertyUrl: r.property_url,
+      brokerId: r.broker_id,
+      brokerName: r.broker_name,
+      brokerEmail: r.broker_email,
+      stageId: r.stage_id,
+      stageName: r.stage_name,
+      status: r.status,
+      priority: r.priority,
+      createdAt: r.created_at,
+    })),
+    total,
+    page,
+    pageCount,
+    pageSize,
+  };
+}
+
+/** Brokers for the admin filter and the inline reassign (up to 8 suggestions when a term is given). */
+export async function brokerOptions(term?: string, limit = 500) {
+  let q = db().selectFrom("brokers").select(["id", "name", "email"]).orderBy("name");
+  const t = term?.trim().toLowerCase();
+  if (t) q = q.where((eb) => eb.or([eb("name", "like", `%${escapeLike(t)}%`, ), eb("email", "like", `%${escapeLike(t)}%`)]));
+  return q.limit(limit).execute();
+}
+
+function escapeLike(s: string) {
+  return s.replace(/[%_]/g, "");
+}
