@@ -145,8 +145,3 @@ export async function setEntryStage(user: SessionUser, stageId: number): Promise
     await tx.updateTable("crm_pipelines").set({ lead_entry_stage_id: stageId }).where("id", "=", pipelineId).execute();
   });
 }
-
-export async function entryStageId(conn: DbOrTx = db()): Promise<number | null> {
-  const row = await conn.selectFrom("crm_pipelines").select("lead_entry_stage_id").where("is_default", "=", 1).executeTakeFirst();
-  return row?.lead_entry_stage_id ?? null;
-}

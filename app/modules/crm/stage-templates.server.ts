@@ -2,13 +2,13 @@ import { z } from "zod";
 import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso, type DbOrTx } from "~/modules/platform/db.server";
-import type { ActivityType } from "#db/schema";
+import { ACTIVITY_TYPES } from "./labels";
 
 /**
  * Auto-activity templates of a stage (02 §3, §5): entering the stage creates
- * one activity per active template, due `offset_hours` after the move.
+ * one activity per active template, due `offset_hours` after the move
+ * (created by deals.server.ts `createTemplateActivities` inside the move).
  */
-export const ACTIVITY_TYPES = ["call", "whatsapp", "email", "meeting", "followup"] as const satisfies readonly ActivityType[];
 
 export const templateSchema = z.object({
   subject: z.string({ error: "Informe o assunto" }).trim().min(1, "Informe o assunto").max(160, "Assunto muito longo"),
@@ -67,32 +67,4 @@ export async function setTemplateActive(user: SessionUser, templateId: number, a
 export async function deleteTemplate(user: SessionUser, templateId: number): Promise<void> {
   assertCan(user, "update", "stage");
   await db().deleteFrom("crm_stage_activity_templates").where("id", "=", templateId).execute();
-}
-
-/** Creates the stage's active template activities for a deal that just entered it (inside the move's transaction). */
-export async function createTemplateActivities(conn: DbOrTx, dealId: number, stageId: number, now = new Date(), createdBy: string | null = null): Promise<number> {
-  const templates = await conn
-    .selectFrom("crm_stage_activity_templates")
-    .select(["id", "subject", "type", "content", "offset_hours"])
-    .where("stage_id", "=", stageId)
-    .where("active", "=", 1)
-    .execute();
-  if (templates.length === 0) return 0;
-  await conn
-    .insertInto("crm_activities")
-    .values(
-      templates.map((t) => ({
-        deal_id: dealId,
-        subject: t.subject,
-        type: t.type,
-        content: t.content,
-        due_at: new Date(now.getTime() + t.offset_hours * 3_600_000).toISOString(),
-        completed_at: null,
-        template_id: t.id,
-        created_by: createdBy,
-        created_at: now.toISOString(),
-      })),
-    )
-    .execute();
-  return templates.length;
 }

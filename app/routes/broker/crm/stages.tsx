@@ -5,21 +5,21 @@ import { Alert, Badge, Button, Card, Field, Input, Modal, PageHeader, Select, bu
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { assertCan } from "~/modules/auth/permissions.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
-import { ACTIVITY_TYPE_LABELS } from "~/modules/crm/activity-types";
+import { ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS } from "~/modules/crm/labels";
 import {
   MSG_STAGE_HAS_DEALS,
   StageError,
   createStage,
   deleteStage,
   ensureDefaultPipeline,
-  entryStageId,
   listStages,
   moveStage,
   setEntryStage,
   stageSchema,
   updateStage,
 } from "~/modules/crm/pipeline.server";
-import { ACTIVITY_TYPES, createTemplate, deleteTemplate, listTemplates, setTemplateActive, templateSchema } from "~/modules/crm/stage-templates.server";
+import { entryStageId } from "~/modules/crm/stages.server";
+import { createTemplate, deleteTemplate, listTemplates, setTemplateActive, templateSchema } from "~/modules/crm/stage-templates.server";
 import type { Route } from "./+types/stages";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gerenciar Etapas | CRM" }];
