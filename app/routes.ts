@@ -67,6 +67,11 @@ export default [
       route("settings", "routes/broker/settings.tsx"),
       route("admin", "routes/broker/admin.tsx"),
       route("crm/stages", "routes/broker/crm/stages.tsx"),
+      route("crm", "routes/broker/crm/board.tsx", [
+        route("novo-lead", "routes/broker/crm/new-lead.tsx"),
+        route("oportunidade", "routes/broker/crm/new-deal.tsx"),
+        route("atividade/:card", "routes/broker/crm/schedule-activity.tsx"),
+      ]),
       // ── end CRM board ──
       route("*", "routes/broker/not-found.tsx"),
     ]),
