@@ -2,10 +2,9 @@ import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { Badge, cx } from "~/components/ui";
 import { Toaster, type ToastData } from "~/components/ui/toaster";
-import { BOARD_PAGE, cardBadges, type BoardCard, type BoardColumn } from "~/modules/crm/board";
+import { BOARD_PAGE, MSG_MOVE_FAILED, cardBadges, type BoardCard, type BoardColumn } from "~/modules/crm/board";
 import { formatBRL } from "~/utils/format";
 
-const MOVE_FAILED = "Falha ao salvar mudança de etapa do lead/negócio";
 const EDGE = 80;
 
 function cardHref(card: BoardCard): string {
@@ -50,7 +49,7 @@ export function Kanban({ columns: serverColumns, query }: { columns: BoardColumn
     if (fetcher.state !== "idle" || !fetcher.data || !snapshot.current) return;
     if (!fetcher.data.ok) {
       setColumns(snapshot.current); // put the card back
-      setToast({ type: "error", message: fetcher.data.error ?? MOVE_FAILED });
+      setToast({ type: "error", message: fetcher.data.error ?? MSG_MOVE_FAILED });
     }
     snapshot.current = null;
   }, [fetcher.state, fetcher.data]);

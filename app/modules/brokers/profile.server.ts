@@ -1,17 +1,18 @@
 import sharp from "sharp";
-import { z } from "zod";
 import { hashPassword, verifyPassword } from "~/modules/auth/passwords.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { ImageError, MAX_IMAGE_PIXELS, inspectImage } from "~/modules/files/images.server";
 import { publicUrl, putFile, uniqueFileName } from "~/modules/files/storage.server";
 import { db, nowIso } from "~/modules/platform/db.server";
+import { MSG_PASSWORD_CURRENT, MSG_PHOTO_FAILED, PROFILE_PHOTO_MAX_BYTES, type ProfileInput } from "./profile";
+
+export { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema } from "./profile";
 
 /**
  * Broker settings (02 §2.8, §5): profile (name, phone, photo) and password
  * change. The e-mail is read-only: it is never taken from the form.
  */
 export const PROFILE_PHOTO_FOLDER = "profile-images";
-export const PROFILE_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 export const PROFILE_PHOTO_SIZE = 400;
 
 export class SettingsError extends Error {
@@ -22,13 +23,6 @@ export class SettingsError extends Error {
     super(message);
   }
 }
-
-export const MSG_PASSWORD_REQUIRED = "Campos obrigatórios";
-export const MSG_PASSWORD_WEAK = "Senha fraca";
-export const MSG_PASSWORD_CONFIRM = "Confirmação incorreta";
-export const MSG_PASSWORD_CURRENT = "Senha atual incorreta.";
-export const MSG_PHOTO_SENT = "Imagem enviada: Clique em Salvar para confirmar";
-export const MSG_PHOTO_FAILED = "Não foi possível enviar a imagem...";
 
 export async function loadProfile(user: SessionUser) {
   if (!user.broker) return null;
@@ -64,19 +58,6 @@ export async function uploadProfilePhoto(user: SessionUser, data: Buffer): Promi
   return { key, url: publicUrl(key) };
 }
 
-export const profileSchema = z.object({
-  name: z.string({ error: "Informe o nome" }).trim().min(1, "Informe o nome").max(120, "Nome muito longo"),
-  phone: z
-    .string()
-    .trim()
-    .max(30, "Telefone inválido")
-    .regex(/^[0-9()+\-\s.]*$/, "Telefone inválido")
-    .optional()
-    .transform((v) => v ?? ""),
-  photoKey: z.string().max(300).optional(),
-});
-export type ProfileInput = z.infer<typeof profileSchema>;
-
 export async function saveProfile(user: SessionUser, input: ProfileInput): Promise<void> {
   if (!user.broker) throw new SettingsError("Corretor não identificado.");
   const set: { name: string; phone: string; updated_at: string; profile_image?: string } = { name: input.name, phone: input.phone, updated_at: nowIso() };
@@ -89,21 +70,6 @@ export async function saveProfile(user: SessionUser, input: ProfileInput): Promi
     await tx.updateTable("users").set({ name: input.name, updated_at: set.updated_at }).where("id", "=", user.id).execute();
   });
 }
-
-export const passwordSchema = z
-  .object({
-    currentPassword: z.string().max(200).optional(),
-    newPassword: z.string().max(200, MSG_PASSWORD_WEAK).optional(),
-    confirmPassword: z.string().max(200).optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.currentPassword || !v.newPassword || !v.confirmPassword) {
-      ctx.addIssue({ code: "custom", message: MSG_PASSWORD_REQUIRED, path: [] });
-      return;
-    }
-    if (v.newPassword.length < 8) ctx.addIssue({ code: "custom", message: MSG_PASSWORD_WEAK, path: ["newPassword"] });
-    else if (v.newPassword !== v.confirmPassword) ctx.addIssue({ code: "custom", message: MSG_PASSWORD_CONFIRM, path: ["confirmPassword"] });
-  });
 
 /** Checks the current password, then stores the new one; other sessions stay (the broker chose to change it here). */
 export async function changePassword(user: SessionUser, input: { currentPassword: string; newPassword: string }): Promise<void> {

@@ -39,3 +39,6 @@ export function parseCardKey(key: string): { kind: "lead" | "deal"; id: number }
   const m = /^(lead|deal)-(\d{1,12})$/.exec(key);
   return m ? { kind: m[1] as "lead" | "deal", id: Number(m[2]) } : null;
 }
+
+export const MSG_STAGE_HAS_DEALS = "Não é possível excluir";
+export const MSG_MOVE_FAILED = "Falha ao salvar mudança de etapa do lead/negócio";

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso, type DbOrTx } from "~/modules/platform/db.server";
+import { MSG_STAGE_HAS_DEALS } from "./board";
 
 /** The CRM stages every agency starts with (02 §4 and the foundation issue). */
 export const DEFAULT_STAGES: { name: string; probability: number }[] = [
@@ -44,7 +45,7 @@ export async function listStages(conn: DbOrTx = db()) {
 // ── stage management (02 §5, §6: admins only) ─────────────────────────────
 
 export const MSG_STAGE_NAME_REQUIRED = "Nome da etapa é obrigatório";
-export const MSG_STAGE_HAS_DEALS = "Não é possível excluir";
+export { MSG_STAGE_HAS_DEALS };
 export const MSG_NO_PIPELINE = "Pipeline padrão não encontrado.";
 
 export class StageError extends Error {

@@ -4,19 +4,8 @@ import { Form, data, redirect, useActionData, useLoaderData, useNavigation } fro
 import { Alert, Button, Card, Field, Input, PageHeader } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
-import {
-  MSG_PHOTO_FAILED,
-  MSG_PHOTO_SENT,
-  PROFILE_PHOTO_MAX_BYTES,
-  SettingsError,
-  changePassword,
-  loadProfile,
-  ownsPhotoKey,
-  passwordSchema,
-  profileSchema,
-  saveProfile,
-  uploadProfilePhoto,
-} from "~/modules/brokers/profile.server";
+import { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema } from "~/modules/brokers/profile";
+import { SettingsError, changePassword, loadProfile, ownsPhotoKey, saveProfile, uploadProfilePhoto } from "~/modules/brokers/profile.server";
 import { publicUrl } from "~/modules/files/storage.server";
 import type { Route } from "./+types/settings";
 

@@ -6,14 +6,13 @@ import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { can } from "~/modules/auth/permissions.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
 import { isBrokerId } from "~/modules/auth/users.server";
-import { parseCardKey } from "~/modules/crm/board";
+import { MSG_MOVE_FAILED, parseCardKey } from "~/modules/crm/board";
 import { loadBoard, suggestBrokers } from "~/modules/crm/board.server";
 import { StageNotFoundError, moveDealToStage, moveLeadToStage } from "~/modules/crm/deals.server";
 import type { Route } from "./+types/board";
 
 export const meta: Route.MetaFunction = () => [{ title: "CRM | Painel do corretor" }];
 
-export const MOVE_FAILED = "Falha ao salvar mudança de etapa do lead/negócio";
 
 const filtersSchema = z.object({
   show: z.enum(["all", "won", "lost"]).catch("all"),
@@ -55,7 +54,7 @@ export async function action({ request }: Route.ActionArgs) {
   const back = safeBack(form.get("back"));
   const card = parseCardKey(String(form.get("card") ?? ""));
   const stageId = Number(form.get("stageId"));
-  const fail = (status: number) => (js ? data({ ok: false, error: MOVE_FAILED }, { status }) : redirectWithToast(back, { type: "error", message: MOVE_FAILED }));
+  const fail = (status: number) => (js ? data({ ok: false, error: MSG_MOVE_FAILED }, { status }) : redirectWithToast(back, { type: "error", message: MSG_MOVE_FAILED }));
   if (form.get("intent") !== "move" || !card || !Number.isSafeInteger(stageId) || stageId <= 0) return fail(400);
   try {
     if (card.kind === "lead") await moveLeadToStage(user, card.id, stageId);

@@ -7,7 +7,6 @@ import { assertCan } from "~/modules/auth/permissions.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
 import { ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS } from "~/modules/crm/labels";
 import {
-  MSG_STAGE_HAS_DEALS,
   StageError,
   createStage,
   deleteStage,
@@ -18,6 +17,7 @@ import {
   stageSchema,
   updateStage,
 } from "~/modules/crm/pipeline.server";
+import { MSG_STAGE_HAS_DEALS } from "~/modules/crm/board";
 import { entryStageId } from "~/modules/crm/stages.server";
 import { createTemplate, deleteTemplate, listTemplates, setTemplateActive, templateSchema } from "~/modules/crm/stage-templates.server";
 import type { Route } from "./+types/stages";
