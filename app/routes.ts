@@ -67,6 +67,7 @@ export default [
       route("settings", "routes/broker/settings.tsx"),
       route("admin", "routes/broker/admin.tsx"),
       route("crm/stages", "routes/broker/crm/stages.tsx"),
+      route("crm/activities", "routes/broker/crm/activities.tsx"),
       route("crm", "routes/broker/crm/board.tsx", [
         route("novo-lead", "routes/broker/crm/new-lead.tsx"),
         route("oportunidade", "routes/broker/crm/new-deal.tsx"),

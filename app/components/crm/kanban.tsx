@@ -201,12 +201,12 @@ export function Kanban({ columns: serverColumns, query }: { columns: BoardColumn
                           <input type="hidden" name="card" value={card.key} />
                           <input type="hidden" name="back" value={back} />
                           <label className="sr-only" htmlFor={`move-${card.key}`}>Mover para</label>
-                          <select id={`move-${card.key}`} name="stageId" defaultValue={col.id} className="h-7 max-w-28 rounded border border-slate-300 bg-white text-xs">
+                          <select id={`move-${card.key}`} name="stageId" defaultValue={col.id} className="h-7 max-w-24 rounded border border-slate-300 bg-white text-xs">
                             {columns.map((c) => (
                               <option key={c.id} value={c.id}>{c.name}</option>
                             ))}
                           </select>
-                          <button type="submit" className="h-7 rounded bg-slate-100 px-2 text-xs font-medium text-slate-800 hover:bg-slate-200">Mover para</button>
+                          <button type="submit" className="h-7 whitespace-nowrap rounded bg-slate-100 px-2 text-xs font-medium text-slate-800 hover:bg-slate-200">Mover para</button>
                         </Form>
                       </div>
                     </li>

@@ -96,7 +96,7 @@ export default function Settings() {
               {profile.name.slice(0, 1).toUpperCase()}
             </span>
           )}
-          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2" aria-label="Enviar foto de perfil">
+          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2" aria-label="Envio de imagem">
             <input type="hidden" name="intent" value="photo" />
             <Field label="Foto de perfil" htmlFor="photo" hint="JPG, PNG ou WebP, até 8 MB.">
               <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp" required className="block text-sm" />

@@ -20,7 +20,8 @@ const activitySchema = z.object({
     .optional()
     .transform((v, ctx) => {
       if (!v) return null;
-      const d = new Date(v);
+      // datetime-local has no zone: the broker types São Paulo time
+      const d = new Date(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) ? `${v}:00-03:00` : "invalid");
       if (Number.isNaN(d.getTime())) {
         ctx.addIssue({ code: "custom", message: "Data inválida" });
         return z.NEVER;

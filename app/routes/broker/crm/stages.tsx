@@ -101,7 +101,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 function StageForm({ intent, stage, errors }: { intent: "create" | "update"; stage?: { id: number; name: string; probability: number | null }; errors?: ActionResult["fieldErrors"] }) {
   return (
-    <Form method="post" action={HERE} className="space-y-4">
+    <Form method="post" action={stage ? `${HERE}?edit=${stage.id}` : `${HERE}?new=1`} className="space-y-4">
       <input type="hidden" name="intent" value={intent} />
       {stage ? <input type="hidden" name="stageId" value={stage.id} /> : null}
       <Field label="Nome da etapa" htmlFor={`${intent}-name`} error={errors?.name}>
@@ -183,7 +183,7 @@ export default function Stages() {
                 <span className="flex-1">
                   <strong>{t.subject}</strong> · {ACTIVITY_TYPE_LABELS[t.type]} · +{t.offset_hours} h {t.active ? <Badge tone="success">Ativa</Badge> : <Badge>Inativa</Badge>}
                 </span>
-                <Form method="post" action={HERE} className="flex gap-1">
+                <Form method="post" action={`${HERE}?edit=${editing.id}`} className="flex gap-1">
                   <input type="hidden" name="stageId" value={editing.id} />
                   <input type="hidden" name="templateId" value={t.id} />
                   <input type="hidden" name="active" value={t.active ? "0" : "1"} />
@@ -193,7 +193,7 @@ export default function Stages() {
               </li>
             ))}
           </ul>
-          <Form method="post" action={HERE} className="mt-4 grid gap-3 sm:grid-cols-2">
+          <Form method="post" action={`${HERE}?edit=${editing.id}`} className="mt-4 grid gap-3 sm:grid-cols-2">
             <input type="hidden" name="intent" value="template-create" />
             <input type="hidden" name="stageId" value={editing.id} />
             <Field label="Assunto" htmlFor="tpl-subject" error={result?.intent === "template-create" ? result.fieldErrors?.subject : undefined}>
