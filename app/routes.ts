@@ -39,6 +39,9 @@ export default [
         route("imoveis/:id/editar", "routes/admin/properties/editor.tsx", { id: "admin-property-edit" }),
       ]),
       route("whatsapp", "routes/admin/whatsapp.tsx"),
+      // ── CRM leads (issue 8): the admin lead tab ──
+      route("contacts", "routes/admin/contacts.tsx"),
+      route("contacts/export.csv", "routes/resources/csv/export.ts", { id: "admin-contacts-export" }),
       route("*", "routes/admin/not-found.tsx"),
     ]),
   ]),
@@ -74,6 +77,17 @@ export default [
         route("atividade/:card", "routes/broker/crm/schedule-activity.tsx"),
       ]),
       // ── end CRM board ──
+      // ── CRM leads (issue 8): list, lead page, CSV, bulk e-mail ─────────
+      route("leads", "routes/broker/leads/list.tsx"),
+      route("leads/bulk-email", "routes/broker/leads/bulk-email.ts"),
+      route("leads/export.csv", "routes/resources/csv/export.ts"),
+      route("leads/import", "routes/broker/leads/import.tsx"),
+      route("leads/import/:token", "routes/broker/leads/import-mapping.tsx"),
+      route("leads/import/:token/run", "routes/resources/csv/import.ts"),
+      route("lead", "routes/broker/leads/simple-list.tsx"),
+      route("lead/:id", "routes/broker/leads/lead.tsx"),
+      route("crm/deal/:id", "routes/broker/leads/deal-redirect.tsx"),
+      route("email", "routes/broker/messaging/email.tsx"),
       route("*", "routes/broker/not-found.tsx"),
     ]),
   ]),

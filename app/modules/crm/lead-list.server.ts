@@ -126,3 +126,16 @@ export async function brokerOptions(term?: string, limit = 500) {
 function escapeLike(s: string) {
   return s.replace(/[%_]/g, "");
 }
+
+/** The admin lead tab's four cards (02 §2.10): total, with broker, direct, this month (agency time). */
+export async function leadStats(now: Date = new Date()) {
+  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 3, 0, 0)).toISOString(); // 00:00 in São Paulo (UTC−3)
+  const count = async (f: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => Number((await f(base()).executeTakeFirstOrThrow()).n);
+  const base = () => db().selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n"));
+  const [total, withBroker, thisMonth] = await Promise.all([
+    count((q) => q),
+    count((q) => q.where("broker_id", "is not", null)),
+    count((q) => q.where("created_at", ">=", monthStart)),
+  ]);
+  return { total, withBroker, direct: total - withBroker, thisMonth };
+}

@@ -14,6 +14,8 @@ export type NewLeadInput = {
   phone: string;
   message: string;
   propertyId?: number | null;
+  /** A title typed elsewhere (CSV 'Imóvel'), kept when no property id matches. */
+  propertyTitle?: string | null;
   /** The ref code: attached only when it names an active broker. */
   brokerId?: string | null;
   source?: "site" | "board" | "csv" | "roleta";
@@ -70,7 +72,7 @@ export async function insertLead(tx: Tx, input: NewLeadInput): Promise<CreatedLe
       phone_normalized: normalisePhone(input.phone),
       message: input.message.trim(),
       property_id: property?.id ?? null,
-      property_title: property?.title ?? null,
+      property_title: property?.title ?? (input.propertyTitle?.trim() || null),
       property_url: property ? `/imovel/${property.slug ?? property.id}` : null,
       broker_id: broker?.id ?? null,
       stage_id: input.stageId ?? entryStageId,

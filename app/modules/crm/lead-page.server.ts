@@ -1,0 +1,137 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { db, nowIso, parseJsonList, toJsonList } from "~/modules/platform/db.server";
+import { can } from "~/modules/auth/permissions.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { parseDecimal } from "~/utils/format";
+import { smtpOverrideFor } from "~/modules/messaging/smtp-settings.server";
+import { sendBrokerMail } from "~/modules/messaging/mail.server";
+import { CRM_MESSAGES } from "./labels";
+import { requireLead } from "./lead-access.server";
+import { listPipelineStages, findLostStage, findWonStage } from "./stages.server";
+import { listLeadActivities } from "./activities.server";
+import { listNotes } from "./notes.server";
+import { stageHistory } from "./history.server";
+import { findLeadDeal } from "./deals.server";
+
+/** Everything the lead page shows (02 §2.5), for a user allowed to read the lead. */
+export async function leadPage(user: SessionUser, leadId: number) {
+  await requireLead(user, leadId, "read");
+  const lead = await db()
+    .selectFrom("leads")
+    .leftJoin("brokers", "brokers.id", "leads.broker_id")
+    .select([
+      "leads.id",
+      "leads.name",
+      "leads.email",
+      "leads.phone",
+      "leads.message",
+      "leads.property_title",
+      "leads.property_url",
+      "leads.stage_id",
+      "leads.status",
+      "leads.rating",
+      "leads.total_value",
+      "leads.tags",
+      "leads.priority",
+      "leads.created_at",
+      "leads.broker_id",
+      "brokers.name as broker_name",
+      "brokers.email as broker_email",
+      "brokers.profile_image as broker_photo",
+    ])
+    .where("leads.id", "=", leadId)
+    .executeTakeFirstOrThrow();
+  const [stages, activities, notes, history, deal, smtp, whatsapp] = await Promise.all([
+    listPipelineStages(),
+    listLeadActivities(user, leadId),
+    listNotes(user, leadId),
+    stageHistory(user, leadId),
+    findLeadDeal(leadId),
+    smtpOverrideFor(user.broker?.id ?? lead.broker_id),
+    whatsappStatus(user.broker?.id ?? lead.broker_id),
+  ]);
+  const won = findWonStage(stages);
+  const lost = findLostStage(stages);
+  return {
+    lead: { ...lead, tags: parseJsonList(lead.tags) },
+    stages,
+    wonStageId: won?.id ?? null,
+    lostStageId: lost?.id ?? null,
+    activities,
+    notes,
+    history,
+    dealId: deal?.id ?? null,
+    smtpActive: !!smtp,
+    whatsapp,
+    canEditNotes: can(user, "update", "note"),
+  };
+}
+
+async function whatsappStatus(brokerId: string | null): Promise<"connected" | "disconnected" | "not-configured"> {
+  if (!brokerId) return "not-configured";
+  const row = await db().selectFrom("whatsapp_connections").select("status").where("broker_id", "=", brokerId).orderBy("updated_at", "desc").limit(1).executeTakeFirst();
+  if (!row) return "not-configured";
+  return row.status === "connected" ? "connected" : "disconnected";
+}
+
+/** Negócio card: rating 1–5 (0 = none), total value with comma decimals, tags split on commas. */
+export const businessSchema = z.object({
+  rating: z.coerce.number().int().min(0, "Nota de 1 a 5").max(5, "Nota de 1 a 5").optional(),
+  total_value: z
+    .string()
+    .max(30, CRM_MESSAGES.invalidValue)
+    .optional()
+    .transform((v, ctx) => {
+      const t = (v ?? "").trim();
+      if (!t) return null;
+      const n = parseDecimal(t);
+      if (n == null || n < 0) {
+        ctx.addIssue({ code: "custom", message: CRM_MESSAGES.invalidValue });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  tags: z
+    .string()
+    .max(1000, "No máximo 1000 caracteres")
+    .optional()
+    .transform((v) =>
+      [...new Set((v ?? "").split(",").map((t) => t.trim().slice(0, 40)).filter(Boolean))].slice(0, 30),
+    ),
+});
+
+export async function updateBusiness(user: SessionUser, leadId: number, input: { rating?: number; totalValue?: number | null; tags?: string[] }) {
+  const lead = await requireLead(user, leadId, "update");
+  const now = nowIso();
+  await db()
+    .transaction()
+    .execute(async (tx) => {
+      await tx
+        .updateTable("leads")
+        .set({
+          updated_at: now,
+          ...(input.rating !== undefined ? { rating: input.rating } : {}),
+          ...(input.totalValue !== undefined ? { total_value: input.totalValue } : {}),
+          ...(input.tags !== undefined ? { tags: toJsonList(input.tags) } : {}),
+        })
+        .where("id", "=", lead.id)
+        .execute();
+      if (input.rating !== undefined) await tx.updateTable("crm_deals").set({ rating: input.rating, updated_at: now }).where("external_source_id", "=", lead.id).execute();
+      if (input.totalValue !== undefined) await tx.updateTable("crm_deals").set({ amount: input.totalValue, updated_at: now }).where("external_source_id", "=", lead.id).execute();
+    });
+}
+
+export const leadEmailSchema = z.object({
+  subject: z.string().trim().max(200, "No máximo 200 caracteres").optional().default(""),
+  message: z.string().trim().max(20_000, "No máximo 20000 caracteres").optional().default(""),
+});
+
+/** One e-mail to the lead through the user's SMTP (or the site's, or the outbox). */
+export async function emailLead(user: SessionUser, leadId: number, input: { subject: string; message: string }) {
+  const lead = await requireLead(user, leadId, "update");
+  if (!z.email().safeParse(lead.email).success) throw data({ message: CRM_MESSAGES.noValidEmails }, { status: 400 });
+  if (!input.subject && !input.message) throw data({ message: CRM_MESSAGES.fillMessage }, { status: 400 });
+  const override = await smtpOverrideFor(user.broker?.id);
+  return sendBrokerMail({ to: lead.email, subject: input.subject || "(sem assunto)", text: input.message }, override);
+}
