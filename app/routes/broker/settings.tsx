@@ -7,6 +7,9 @@ import { redirectWithToast } from "~/modules/auth/session.server";
 import { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema } from "~/modules/brokers/profile";
 import { SettingsError, changePassword, loadProfile, ownsPhotoKey, saveProfile, uploadProfilePhoto } from "~/modules/brokers/profile.server";
 import { publicUrl } from "~/modules/files/storage.server";
+import { SmtpSettingsFields } from "~/components/messaging/smtp-settings-fields";
+import { smtpSettingsSchema } from "~/modules/messaging/smtp-settings";
+import { getSmtpSettings, saveSmtpSettings } from "~/modules/messaging/smtp-settings.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Configurações | Painel do corretor" }];
@@ -20,6 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const photoKey = pending && ownsPhotoKey(user, pending) ? pending : null;
   return {
     profile,
+    smtp: await getSmtpSettings(user),
     photoKey,
     photoUrl: photoKey ? publicUrl(photoKey) : profile.profile_image,
   };
@@ -54,8 +58,14 @@ export async function action({ request }: Route.ActionArgs) {
       return redirectWithToast("/broker/settings", { type: "success", message: "Senha alterada com sucesso!" });
     }
     const submission = parseWithZod(formData, { schema: profileSchema });
-    if (submission.status !== "success") return data({ intent: "profile", result: submission.reply() }, { status: 400 });
+    // Both sections are checked before anything is saved: nothing half-saved.
+    const smtp = smtpSettingsSchema.safeParse(Object.fromEntries(formData));
+    const smtpErrors: Record<string, string> = smtp.success ? {} : Object.fromEntries(smtp.error.issues.map((i) => [String(i.path[0]), i.message]));
+    if (submission.status !== "success" || !smtp.success) {
+      return data({ intent: "profile", result: submission.reply({ hideFields: ["smtp_password"] }), smtpErrors }, { status: 400 });
+    }
     await saveProfile(user, submission.value);
+    await saveSmtpSettings(user, smtp.data);
     return redirectWithToast("/broker/settings", { type: "success", message: "Configurações salvas" });
   } catch (error) {
     if (error instanceof SettingsError) return redirectWithToast("/broker/settings", { type: "error", message: error.message });
@@ -64,7 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Settings() {
-  const { profile, photoKey, photoUrl } = useLoaderData<typeof loader>();
+  const { profile, smtp, photoKey, photoUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
@@ -82,6 +92,7 @@ export default function Settings() {
     shouldValidate: "onSubmit",
   });
   const passwordOpen = actionData?.intent === "password";
+  const smtpErrors: Record<string, string> = actionData && "smtpErrors" in actionData ? (actionData.smtpErrors as Record<string, string>) : {};
   return (
     <div className="max-w-3xl">
       <PageHeader title="Configurações" subtitle="Seus dados, servidor de e-mail e senha." />
@@ -125,7 +136,12 @@ export default function Settings() {
             <Input {...getInputProps(profileFields.phone, { type: "tel" })} maxLength={30} autoComplete="tel" />
           </Field>
 
-          {/* SMTP section (issue 8's form component) goes here, inside this form: 'Salvar alterações' saves both. */}
+          {/* SMTP section (issue 8's component), inside this form: 'Salvar alterações' saves both. */}
+          <SmtpSettingsFields
+            settings={smtp}
+            errors={smtpErrors}
+            open={Object.keys(smtpErrors).length > 0}
+          />
 
           <Button type="submit" pending={busy("profile")}>
             Salvar alterações

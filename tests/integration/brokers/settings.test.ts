@@ -72,3 +72,22 @@ describe("broker settings (02 §2.8, §5)", () => {
     expect(anon.response?.headers.get("Location")).toMatch(/^\/broker\/login/);
   });
 });
+
+describe("settings SMTP section", () => {
+  it("saves SMTP with the profile; a bad port saves neither", async () => {
+    const b = await broker();
+    const bad = await run(() =>
+      settingsRoute.action(routeArgs(formRequest("/broker/settings", { intent: "profile", name: "Nome Novo", smtp_host: "smtp.x.com", smtp_port: "0" }, { cookie: b.cookie }))),
+    );
+    const v = bad.value as { init: { status: number }; data: { smtpErrors: Record<string, string> } };
+    expect(v.init.status).toBe(400);
+    expect(v.data.smtpErrors.smtp_port).toBe("Porta inválida (mínimo 1)");
+    expect((await loadProfile(b.user))?.name).toBe("Corretor Teste");
+    await run(() =>
+      settingsRoute.action(routeArgs(formRequest("/broker/settings", { intent: "profile", name: "Nome Novo", smtp_host: "smtp.x.com", smtp_from_email: "eu@x.com", smtp_secure: "on" }, { cookie: b.cookie }))),
+    );
+    const row = await db().selectFrom("broker_smtp_settings").select(["host", "port", "secure", "from_email"]).where("broker_id", "=", b.brokerId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ host: "smtp.x.com", port: 587, secure: 1, from_email: "eu@x.com" });
+    expect((await loadProfile(b.user))?.name).toBe("Nome Novo");
+  });
+});

@@ -66,7 +66,7 @@ describe("every CRM loader and action, tried by id as another broker", () => {
       { intent: "delete-one", lead: String(lead), confirm: "yes" },
       { intent: "reassign", lead: String(lead), broker: intruder.brokerId },
       { intent: "email", ids: String(lead), subject: "a", message: "b" },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await run(() => listRoute.action(routeArgs(formRequest("/broker/leads", fields, { cookie: intruder.cookie }))));
       const status = res.response?.status ?? (res.value as { init?: { status?: number } })?.init?.status;
       // refused, or a no-op redirect (e-mail with nobody to send to is 'Seleção vazia'/'Sem emails válidos')

@@ -1,4 +1,6 @@
-import { Form, Link, Outlet, data, redirect, useLoaderData } from "react-router";
+import { Form, Link, Outlet, data, useLoaderData } from "react-router";
+import { LeadListScreen } from "~/components/crm/lead-list-screen";
+import { leadListAction, leadListLoader } from "~/modules/crm/lead-list.route.server";
 import { z } from "zod";
 import { Kanban } from "~/components/crm/kanban";
 import { Button, Input, PageHeader, buttonClass, cx } from "~/components/ui";
@@ -26,12 +28,8 @@ const filtersSchema = z.object({
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
   const url = new URL(request.url);
-  // /broker/crm?view=list is the lead list (02 §2.4), served by /broker/leads.
-  if (url.searchParams.get("view") === "list") {
-    const rest = new URLSearchParams(url.searchParams);
-    rest.delete("view");
-    throw redirect(`/broker/leads${rest.size ? `?${rest}` : ""}`);
-  }
+  // /broker/crm?view=list is the lead list (02 §2.4), the same screen as /broker/leads.
+  if (url.searchParams.get("view") === "list") return { mode: "list" as const, ...(await leadListLoader({ request })) };
   const raw = Object.fromEntries(["show", "owner", "broker", "brokerQ", "q"].map((k) => [k, url.searchParams.get(k) ?? undefined]));
   const f = filtersSchema.parse(raw);
   const isAdmin = can(user, "update", "stage");
@@ -44,11 +42,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const brokerId = isAdmin && isBrokerId(f.broker) ? f.broker : null;
   const columns = await loadBoard(user, { view: f.show, owner: isAdmin ? f.owner : "me", brokerId, q: f.q, shown });
   const suggestions = isAdmin && f.brokerQ.trim() ? await suggestBrokers(f.brokerQ) : null;
-  return { columns, filters: { ...f, broker: brokerId ?? "" }, isAdmin, suggestions };
+  return { mode: "board" as const, columns, filters: { ...f, broker: brokerId ?? "" }, isAdmin, suggestions };
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
+  if (new URL(request.url).searchParams.get("view") === "list") return leadListAction({ request });
   const form = await request.formData();
   const js = form.get("js") === "1";
   const back = safeBack(form.get("back"));
@@ -73,8 +72,12 @@ function safeBack(value: FormDataEntryValue | null): string {
   return s.startsWith("/broker/crm") && !s.startsWith("//") ? s : "/broker/crm";
 }
 
-export default function Board() {
-  const { columns, filters, isAdmin, suggestions } = useLoaderData<typeof loader>();
+export default function CrmScreen() {
+  const loaded = useLoaderData<typeof loader>();
+  return loaded.mode === "list" ? <LeadListScreen title="CRM" /> : <Board data={loaded} />;
+}
+
+function Board({ data: { columns, filters, isAdmin, suggestions } }: { data: Extract<Awaited<ReturnType<typeof loader>>, { mode: "board" }> }) {
   const base = new URLSearchParams(Object.entries(filters).filter(([k, v]) => v && k !== "brokerQ" && !(k === "show" && v === "all") && !(k === "owner" && v === "all")));
   const withParam = (k: string, v: string | null) => {
     const p = new URLSearchParams(base);
@@ -90,7 +93,7 @@ export default function Board() {
         subtitle="Arraste os cartões entre as etapas ou use 'Mover para'."
         actions={
           <>
-            <Link to="/broker/leads" className={buttonClass("secondary")}>Lista</Link>
+            <Link to="/broker/crm?view=list" className={buttonClass("secondary")}>Lista</Link>
             {isAdmin ? (
               <Link to="/broker/crm/stages" className={buttonClass("secondary")}>Gerenciar Etapas</Link>
             ) : (
