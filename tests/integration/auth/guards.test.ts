@@ -145,9 +145,10 @@ describe.each(routeList)("$area route $url ($file)", ({ file, url, params, area 
       if (!mod.loader) return;
       const result = await run(() => mod.loader!(routeArgs(getRequest(url, { cookie: cookies[who] }), params)));
       if (result.thrown !== undefined) {
-        // A missing record may be a 404, never a crash.
+        // A missing record may be a 404, never a crash; admin-only broker screens answer a broker 403.
         const status = (result.thrown as { init?: { status?: number } })?.init?.status;
-        expect(status, `loader of ${file} threw ${String(result.thrown)}`).toBe(404);
+        const expected = who === "broker" && ADMIN_ONLY_BROKER_SCREENS.includes(file) ? 403 : 404;
+        expect(status, `loader of ${file} threw ${String(result.thrown)}`).toBe(expected);
         return;
       }
       const location = result.response?.headers.get("Location");
@@ -155,6 +156,9 @@ describe.each(routeList)("$area route $url ($file)", ({ file, url, params, area 
     });
   }
 });
+
+/** Broker-area screens only admins may open (02 §6: stage management; the broker list). */
+const ADMIN_ONLY_BROKER_SCREENS: string[] = ["routes/broker/admin.tsx", "routes/broker/crm/stages.tsx"];
 
 describe("guards outside the layouts", () => {
   it("the sidebar toggle needs a broker-area session", async () => {
