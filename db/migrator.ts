@@ -2,6 +2,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from "k
 import * as m0001 from "./migrations/0001_initial";
 import * as m0002 from "./migrations/0002_catalogue";
 import * as m0007 from "./migrations/0007_crm_leads";
+import * as m0008 from "./migrations/0008_crm_board";
 import * as m0011 from "./migrations/0011_whatsapp";
 
 /**
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_catalogue": m0002,
   "0007_crm_leads": m0007,
+  "0008_crm_board": m0008,
   "0011_whatsapp": m0011,
 };
 

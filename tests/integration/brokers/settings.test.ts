@@ -79,7 +79,7 @@ describe("settings SMTP section", () => {
     const bad = await run(() =>
       settingsRoute.action(routeArgs(formRequest("/broker/settings", { intent: "profile", name: "Nome Novo", smtp_host: "smtp.x.com", smtp_port: "0" }, { cookie: b.cookie }))),
     );
-    const v = bad.value as { init: { status: number }; data: { smtpErrors: Record<string, string> } };
+    const v = bad.value as unknown as { init: { status: number }; data: { smtpErrors: Record<string, string> } };
     expect(v.init.status).toBe(400);
     expect(v.data.smtpErrors.smtp_port).toBe("Porta inválida (mínimo 1)");
     expect((await loadProfile(b.user))?.name).toBe("Corretor Teste");
