@@ -66,6 +66,17 @@ export default [
       route("whatsapp/sender", "routes/broker/messaging/sender.tsx"),
       route("whatsapp/campaign/:id", "routes/broker/messaging/campaign.tsx"),
       route("campaigns", "routes/broker/messaging/campaigns.tsx"),
+      // ── CRM board and broker panel (issue 9) ──
+      route("settings", "routes/broker/settings.tsx"),
+      route("admin", "routes/broker/admin.tsx"),
+      route("crm/stages", "routes/broker/crm/stages.tsx"),
+      route("crm/activities", "routes/broker/crm/activities.tsx"),
+      route("crm", "routes/broker/crm/board.tsx", [
+        route("novo-lead", "routes/broker/crm/new-lead.tsx"),
+        route("oportunidade", "routes/broker/crm/new-deal.tsx"),
+        route("atividade/:card", "routes/broker/crm/schedule-activity.tsx"),
+      ]),
+      // ── end CRM board ──
       // ── CRM leads (issue 8): list, lead page, CSV, bulk e-mail ─────────
       route("leads", "routes/broker/leads/list.tsx"),
       route("leads/bulk-email", "routes/broker/leads/bulk-email.ts"),

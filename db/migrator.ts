@@ -4,6 +4,7 @@ import * as m0002 from "./migrations/0002_catalogue";
 import * as m0004 from "./migrations/0004_hardening";
 import * as m0005 from "./migrations/0005_backoffice";
 import * as m0007 from "./migrations/0007_crm_leads";
+import * as m0008 from "./migrations/0008_crm_board";
 import * as m0011 from "./migrations/0011_whatsapp";
 
 /**
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   "0004_hardening": m0004,
   "0005_backoffice": m0005,
   "0007_crm_leads": m0007,
+  "0008_crm_board": m0008,
   "0011_whatsapp": m0011,
 };
 

@@ -6,7 +6,7 @@
  * shown link has a route in app/routes.ts).
  */
 export type NavItem = { to: string; label: string; ready: boolean };
-export type BrokerMenuItem = NavItem & { icon: string; highlight?: boolean; children?: NavItem[] };
+export type BrokerMenuItem = NavItem & { icon: string; highlight?: boolean; adminOnly?: boolean; children?: NavItem[] };
 export type AdminNavItem = NavItem & { end?: boolean };
 
 /** Icons (24×24 stroked paths), distinct even in the collapsed sidebar. */
@@ -22,17 +22,19 @@ export const ICONS = {
   menu: "M4 6h16M4 12h16M4 18h16",
   close: "M6 6l12 12M18 6L6 18",
   logout: "M15 12H3m4-4-4 4 4 4M13 4h6v16h-6",
+  brokers: "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8 0a3 3 0 1 0 0-6M3 20a6 6 0 0 1 12 0m2 0a6 6 0 0 0-3-5.2",
 } as const;
 
 export const BROKER_MENU: BrokerMenuItem[] = [
   { to: "/broker/dashboard", label: "Dashboard", icon: ICONS.dashboard, ready: true },
   { to: "/broker/properties", label: "Imóveis", icon: ICONS.properties, ready: true },
   { to: "/broker/leads", label: "Leads", icon: ICONS.leads, ready: true },
-  { to: "/broker/crm", label: "CRM", icon: ICONS.crm, ready: false, children: [{ to: "/broker/crm/activities", label: "Atividades", ready: false }] },
+  { to: "/broker/crm", label: "CRM", icon: ICONS.crm, ready: true, children: [{ to: "/broker/crm/activities", label: "Atividades", ready: true }] },
   { to: "/broker/campaigns", label: "Campanhas", icon: ICONS.campaigns, ready: true, children: [{ to: "/broker/whatsapp", label: "WhatsApp", ready: true }] },
   { to: "/broker/roleta", label: "Roleta de Leads", icon: ICONS.roulette, highlight: true, ready: false },
   { to: "/broker/cursos", label: "Cursos", icon: ICONS.courses, ready: false },
-  { to: "/broker/settings", label: "Configurações", icon: ICONS.settings, ready: false },
+  { to: "/broker/settings", label: "Configurações", icon: ICONS.settings, ready: true },
+  { to: "/broker/admin", label: "Corretores", icon: ICONS.brokers, ready: true, adminOnly: true },
 ];
 
 export const BROKER_BOTTOM_BAR: NavItem[] = [
@@ -40,7 +42,7 @@ export const BROKER_BOTTOM_BAR: NavItem[] = [
   { to: "/broker/properties", label: "Imóveis", ready: true },
   { to: "/broker/leads", label: "Leads", ready: true },
   { to: "/broker/roleta", label: "Roleta", ready: false },
-  { to: "/broker/settings", label: "Config", ready: false },
+  { to: "/broker/settings", label: "Config", ready: true },
 ];
 
 export const ADMIN_NAV: AdminNavItem[] = [
@@ -72,8 +74,8 @@ export function isReady(path: string): boolean {
  * The shown part of a menu: ready items with their ready children; a ready
  * child of an item not ready yet is shown in its place (with its icon).
  */
-export function visibleBrokerMenu(menu: BrokerMenuItem[] = BROKER_MENU): BrokerMenuItem[] {
-  return menu.flatMap((m) => {
+export function visibleBrokerMenu(menu: BrokerMenuItem[] = BROKER_MENU, role: "admin" | "broker" = "broker"): BrokerMenuItem[] {
+  return menu.filter((m) => !m.adminOnly || role === "admin").flatMap((m) => {
     const children = m.children?.filter((c) => c.ready);
     if (m.ready) return [{ ...m, children }];
     return (children ?? []).map((c) => ({ ...c, icon: m.icon }));

@@ -28,3 +28,51 @@ export async function brokerDashboardStats(user: SessionUser) {
   ]);
   return { totalLeads, recentLeads, availableProperties: Number(available.n), pendingActivities: Number(pendingActivities.n) };
 }
+
+export const CHART_WEEKS = 8;
+
+/** Start (Monday 00:00 UTC) of the week holding `date`. */
+function weekStart(date: Date): Date {
+  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+  const day = (d.getUTCDay() + 6) % 7;
+  d.setUTCDate(d.getUTCDate() - day);
+  return d;
+}
+
+/**
+ * New leads per week over the last 8 weeks (oldest first) and the funnel:
+ * leads per stage in pipeline order. One query each, counted by SQL.
+ */
+export async function brokerDashboardCharts(user: SessionUser, now = new Date()) {
+  const scope = brokerScope(user);
+  const first = weekStart(now);
+  first.setUTCDate(first.getUTCDate() - 7 * (CHART_WEEKS - 1));
+  const bounds = Array.from({ length: CHART_WEEKS + 1 }, (_, i) => new Date(first.getTime() + i * 7 * 86_400_000).toISOString());
+  let weekly = db()
+    .selectFrom("leads")
+    .select((eb) =>
+      bounds.slice(0, -1).map((from, i) =>
+        eb.fn
+          .sum<number>(eb.case().when(eb.and([eb("created_at", ">=", from), eb("created_at", "<", bounds[i + 1])])).then(1).else(0).end())
+          .as(`w${i}`),
+      ),
+    )
+    .where("created_at", ">=", bounds[0]);
+  if (scope) weekly = weekly.where("broker_id", "=", scope);
+  const funnel = db()
+    .selectFrom("crm_stages")
+    .leftJoin("leads", (join) => {
+      const j = join.onRef("leads.stage_id", "=", "crm_stages.id");
+      return scope ? j.on("leads.broker_id", "=", scope) : j;
+    })
+    .select((eb) => ["crm_stages.id", "crm_stages.name", "crm_stages.position", eb.fn.count<number>("leads.id").as("n")])
+    .groupBy(["crm_stages.id", "crm_stages.name", "crm_stages.position"])
+    .orderBy("crm_stages.position")
+    .orderBy("crm_stages.name");
+  const [weekRow, stages] = await Promise.all([weekly.executeTakeFirst(), funnel.execute()]);
+  const row = (weekRow ?? {}) as Record<string, number | null>;
+  return {
+    weeks: bounds.slice(0, -1).map((from, i) => ({ from, count: Number(row[`w${i}`] ?? 0) })),
+    funnel: stages.map((s) => ({ id: s.id, name: s.name, count: Number(s.n) })),
+  };
+}

@@ -1,4 +1,8 @@
+import { z } from "zod";
+import { assertCan } from "~/modules/auth/permissions.server";
+import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso, type DbOrTx } from "~/modules/platform/db.server";
+import { MSG_STAGE_HAS_DEALS } from "./board";
 
 /** The CRM stages every agency starts with (02 §4 and the foundation issue). */
 export const DEFAULT_STAGES: { name: string; probability: number }[] = [
@@ -36,4 +40,109 @@ export async function ensureDefaultPipeline(conn: DbOrTx = db()): Promise<{ pipe
 
 export async function listStages(conn: DbOrTx = db()) {
   return conn.selectFrom("crm_stages").select(["id", "name", "position", "probability"]).orderBy("position").orderBy("name").execute();
+}
+
+// ── stage management (02 §5, §6: admins only) ─────────────────────────────
+
+export const MSG_STAGE_NAME_REQUIRED = "Nome da etapa é obrigatório";
+export { MSG_STAGE_HAS_DEALS };
+export const MSG_NO_PIPELINE = "Pipeline padrão não encontrado.";
+
+export class StageError extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export const stageSchema = z.object({
+  name: z.string({ error: MSG_STAGE_NAME_REQUIRED }).trim().min(1, MSG_STAGE_NAME_REQUIRED).max(80, "Nome muito longo"),
+  probability: z.coerce
+    .number({ error: "Probabilidade entre 0 e 100" })
+    .int("Probabilidade entre 0 e 100")
+    .min(0, "Probabilidade entre 0 e 100")
+    .max(100, "Probabilidade entre 0 e 100")
+    .optional(),
+});
+export type StageInput = z.infer<typeof stageSchema>;
+
+function assertManage(user: SessionUser) {
+  assertCan(user, "update", "stage", undefined, { message: "Apenas administradores podem gerenciar etapas" });
+}
+
+/** A new stage goes after the last one (highest position + 1). */
+export async function createStage(user: SessionUser, input: StageInput): Promise<number> {
+  assertManage(user);
+  return db().transaction().execute(async (tx) => {
+    const { pipelineId } = await ensureDefaultPipeline(tx);
+    const last = await tx
+      .selectFrom("crm_stages")
+      .select((eb) => eb.fn.max("position").as("max"))
+      .where("pipeline_id", "=", pipelineId)
+      .executeTakeFirst();
+    const position = last?.max == null ? 0 : Number(last.max) + 1;
+    const row = await tx
+      .insertInto("crm_stages")
+      .values({ pipeline_id: pipelineId, name: input.name, probability: input.probability ?? null, position, created_at: nowIso() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return row.id;
+  });
+}
+
+export async function updateStage(user: SessionUser, stageId: number, input: StageInput): Promise<void> {
+  assertManage(user);
+  const result = await db().updateTable("crm_stages").set({ name: input.name, probability: input.probability ?? null }).where("id", "=", stageId).executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) throw new StageError("Etapa não encontrada.", 404);
+}
+
+/** Refused while any deal or lead sits in the stage; its templates go with it. */
+export async function deleteStage(user: SessionUser, stageId: number): Promise<void> {
+  assertManage(user);
+  await db().transaction().execute(async (tx) => {
+    const deals = await tx.selectFrom("crm_deals").select("id").where("stage_id", "=", stageId).limit(1).executeTakeFirst();
+    const leads = await tx.selectFrom("leads").select("id").where("stage_id", "=", stageId).limit(1).executeTakeFirst();
+    if (deals || leads) throw new StageError(MSG_STAGE_HAS_DEALS, 409);
+    await tx.updateTable("crm_pipelines").set({ lead_entry_stage_id: null }).where("lead_entry_stage_id", "=", stageId).execute();
+    await tx.deleteFrom("crm_stage_activity_templates").where("stage_id", "=", stageId).execute();
+    const result = await tx.deleteFrom("crm_stages").where("id", "=", stageId).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new StageError("Etapa não encontrada.", 404);
+  });
+}
+
+/** Positions follow the given order; ids of other pipelines or unknown ids are refused. */
+export async function reorderStages(user: SessionUser, orderedIds: number[]): Promise<void> {
+  assertManage(user);
+  await db().transaction().execute(async (tx) => {
+    const current = await listStages(tx);
+    const known = new Set(current.map((s) => s.id));
+    const unique = [...new Set(orderedIds)];
+    if (unique.length !== current.length || unique.some((id) => !known.has(id))) throw new StageError("Ordem de etapas inválida.");
+    for (const [position, id] of unique.entries()) {
+      await tx.updateTable("crm_stages").set({ position }).where("id", "=", id).execute();
+    }
+  });
+}
+
+/** Moves one stage one place up or down (the no-JS reorder control). */
+export async function moveStage(user: SessionUser, stageId: number, direction: "up" | "down"): Promise<void> {
+  const ids = (await listStages()).map((s) => s.id);
+  const i = ids.indexOf(stageId);
+  if (i === -1) throw new StageError("Etapa não encontrada.", 404);
+  const j = direction === "up" ? i - 1 : i + 1;
+  if (j < 0 || j >= ids.length) return;
+  [ids[i], ids[j]] = [ids[j], ids[i]];
+  await reorderStages(user, ids);
+}
+
+export async function setEntryStage(user: SessionUser, stageId: number): Promise<void> {
+  assertManage(user);
+  await db().transaction().execute(async (tx) => {
+    const stage = await tx.selectFrom("crm_stages").select("id").where("id", "=", stageId).executeTakeFirst();
+    if (!stage) throw new StageError("Etapa não encontrada.", 404);
+    const { pipelineId } = await ensureDefaultPipeline(tx);
+    await tx.updateTable("crm_pipelines").set({ lead_entry_stage_id: stageId }).where("id", "=", pipelineId).execute();
+  });
 }

@@ -5,7 +5,8 @@ import { isReady } from "~/components/layout/nav";
 import { Button, Card, Field, Input, PageHeader, buttonClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { findCataloguePage, readCatalogueQuery, referralLinkFor } from "~/modules/catalogue/broker-catalogue.server";
-import { brokerDashboardStats } from "~/modules/crm/dashboard.server";
+import { FunnelChart, LeadsPerWeekChart } from "~/components/crm/dashboard-charts";
+import { brokerDashboardCharts, brokerDashboardStats } from "~/modules/crm/dashboard.server";
 import { AGENCY } from "~/modules/platform/agency";
 import { parsePropertyId } from "~/modules/properties/records.server";
 import type { Route } from "./+types/dashboard";
@@ -23,8 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
   const url = new URL(request.url);
   const search = (url.searchParams.get("imovel") ?? "").trim().slice(0, 120);
-  const [stats, picks, link] = await Promise.all([
+  const [stats, charts, picks, link] = await Promise.all([
     brokerDashboardStats(user),
+    brokerDashboardCharts(user),
     search ? findCataloguePage(user, readCatalogueQuery(new URLSearchParams({ q: search }))) : null,
     (async () => {
       const id = parsePropertyId(url.searchParams.get("link"));
@@ -35,6 +37,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     firstName: user.name.split(" ")[0],
     brokerId: user.broker?.id ?? null,
     stats,
+    charts,
     search,
     picks: picks ? { total: picks.total, cards: picks.cards.slice(0, PICK_LIMIT).map((c) => ({ id: c.id, title: c.title, city: c.city, neighborhood: c.neighborhood })) } : null,
     link: link ? { ...link, hasRef: Boolean(user.broker) } : null,
@@ -42,7 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Dashboard() {
-  const { firstName, brokerId, stats, search, picks, link } = useLoaderData<typeof loader>();
+  const { firstName, brokerId, stats, charts, search, picks, link } = useLoaderData<typeof loader>();
   const location = useLocation();
   const cards = [
     { label: "Total de leads", value: stats.totalLeads },
@@ -60,6 +63,10 @@ export default function Dashboard() {
             <p className="mt-2 text-3xl font-bold text-slate-900">{c.value}</p>
           </Card>
         ))}
+      </div>
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        <LeadsPerWeekChart weeks={charts.weeks} />
+        <FunnelChart stages={charts.funnel} />
       </div>
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <Card className="p-5">

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useFetcher } from "react-router";
 import { BrokerDrawer, NavIcon as Icon } from "~/components/layout/broker-drawer";
-import { BROKER_BOTTOM_BAR, ICONS, sectionTitle, visible, visibleBrokerMenu } from "~/components/layout/nav";
+import { BROKER_BOTTOM_BAR, BROKER_MENU, ICONS, sectionTitle, visible, visibleBrokerMenu } from "~/components/layout/nav";
 import { Logo } from "~/components/layout/public-shell";
 import { cx } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
@@ -36,7 +36,7 @@ export default function BrokerLayout() {
   // With JavaScript the toggle is instant (optimistic); the cookie keeps it for the next page.
   const collapsed = toggle.formData ? toggle.formData.get("collapsed") === "true" : serverCollapsed;
   const here = location.pathname + location.search;
-  const menu = visibleBrokerMenu();
+  const menu = visibleBrokerMenu(BROKER_MENU, user.role);
   const bottom = visible(BROKER_BOTTOM_BAR);
   return (
     <div className="min-h-screen bg-slate-100 lg:flex">

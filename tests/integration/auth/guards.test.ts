@@ -147,6 +147,11 @@ describe.each(routeList)("$area route $url ($file)", ({ file, url, params, area 
       if (!mod.loader) return;
       // unwrap re-throws anything that is not a Response or data(): a crash fails here.
       const result = await unwrap(() => mod.loader!(routeArgs(getRequest(url, { cookie: cookies[who] }), params)));
+      if (who === "broker" && ADMIN_ONLY_BROKER_SCREENS.includes(file)) {
+        // admin-only screens of the broker area answer a broker 403
+        expect(result.status, `loader of ${file} answered ${result.status}`).toBe(403);
+        return;
+      }
       if (result.status === 404) {
         // Only a route that names a record (":id", "*") may answer 404 for the made-up one.
         expect(Object.keys(params), `loader of ${file} answered 404 without a parameter`).not.toHaveLength(0);
@@ -160,6 +165,9 @@ describe.each(routeList)("$area route $url ($file)", ({ file, url, params, area 
     });
   }
 });
+
+/** Broker-area screens only admins may open (02 §6: stage management; the broker list). */
+const ADMIN_ONLY_BROKER_SCREENS: string[] = ["routes/broker/admin.tsx", "routes/broker/crm/stages.tsx"];
 
 describe("guards outside the layouts", () => {
   it("the sidebar toggle needs a broker-area session", async () => {

@@ -1,0 +1,79 @@
+import sharp from "sharp";
+import { hashPassword, verifyPassword } from "~/modules/auth/passwords.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { ImageError, MAX_IMAGE_PIXELS, inspectImage } from "~/modules/files/images.server";
+import { publicUrl, putFile, uniqueFileName } from "~/modules/files/storage.server";
+import { db, nowIso } from "~/modules/platform/db.server";
+import { MSG_PASSWORD_CURRENT, MSG_PHOTO_FAILED, PROFILE_PHOTO_MAX_BYTES, type ProfileInput } from "./profile";
+
+export { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema } from "./profile";
+
+/**
+ * Broker settings (02 §2.8, §5): profile (name, phone, photo) and password
+ * change. The e-mail is read-only: it is never taken from the form.
+ */
+export const PROFILE_PHOTO_FOLDER = "profile-images";
+export const PROFILE_PHOTO_SIZE = 400;
+
+export class SettingsError extends Error {
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function loadProfile(user: SessionUser) {
+  if (!user.broker) return null;
+  return db()
+    .selectFrom("brokers")
+    .select(["id", "name", "email", "phone", "profile_image"])
+    .where("id", "=", user.broker.id)
+    .executeTakeFirst();
+}
+
+/** The photo key a broker may confirm: only one of their own uploads. */
+export function ownsPhotoKey(user: SessionUser, key: string): boolean {
+  return !!user.broker && key.startsWith(`${PROFILE_PHOTO_FOLDER}/${user.broker.id}/`) && !key.includes("..");
+}
+
+/** Decodes, squares and shrinks the photo to 400 px WebP; returns its storage key (not yet saved on the profile). */
+export async function uploadProfilePhoto(user: SessionUser, data: Buffer): Promise<{ key: string; url: string }> {
+  if (!user.broker) throw new SettingsError("Corretor não identificado.");
+  if (data.length === 0 || data.length > PROFILE_PHOTO_MAX_BYTES) throw new SettingsError(MSG_PHOTO_FAILED, "photo");
+  try {
+    await inspectImage(data);
+  } catch (error) {
+    if (error instanceof ImageError) throw new SettingsError(MSG_PHOTO_FAILED, "photo");
+    throw error;
+  }
+  const out = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
+    .rotate()
+    .resize(PROFILE_PHOTO_SIZE, PROFILE_PHOTO_SIZE, { fit: "cover" })
+    .webp({ quality: 80 })
+    .toBuffer();
+  const key = `${PROFILE_PHOTO_FOLDER}/${user.broker.id}/${uniqueFileName("webp")}`;
+  await putFile(key, out);
+  return { key, url: publicUrl(key) };
+}
+
+export async function saveProfile(user: SessionUser, input: ProfileInput): Promise<void> {
+  if (!user.broker) throw new SettingsError("Corretor não identificado.");
+  const set: { name: string; phone: string; updated_at: string; profile_image?: string } = { name: input.name, phone: input.phone, updated_at: nowIso() };
+  if (input.photoKey) {
+    if (!ownsPhotoKey(user, input.photoKey)) throw new SettingsError(MSG_PHOTO_FAILED, "photo");
+    set.profile_image = publicUrl(input.photoKey);
+  }
+  await db().transaction().execute(async (tx) => {
+    await tx.updateTable("brokers").set(set).where("id", "=", user.broker!.id).execute();
+    await tx.updateTable("users").set({ name: input.name, updated_at: set.updated_at }).where("id", "=", user.id).execute();
+  });
+}
+
+/** Checks the current password, then stores the new one; other sessions stay (the broker chose to change it here). */
+export async function changePassword(user: SessionUser, input: { currentPassword: string; newPassword: string }): Promise<void> {
+  const row = await db().selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirst();
+  if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) throw new SettingsError(MSG_PASSWORD_CURRENT, "currentPassword");
+  await db().updateTable("users").set({ password_hash: await hashPassword(input.newPassword), updated_at: nowIso() }).where("id", "=", user.id).execute();
+}
