@@ -39,6 +39,10 @@ export default [
         route("imoveis/:id/editar", "routes/admin/properties/editor.tsx", { id: "admin-property-edit" }),
       ]),
       route("whatsapp", "routes/admin/whatsapp.tsx"),
+      // ── blog (issue 11) ──
+      route("blog", "routes/admin/blog/list.tsx"),
+      route("blog/novo", "routes/admin/blog/editor.tsx", { id: "admin-blog-new" }),
+      route("blog/:id/editar", "routes/admin/blog/editor.tsx", { id: "admin-blog-edit" }),
       // ── CRM leads (issue 8): the admin lead tab ──
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/export.csv", "routes/resources/csv/export.ts", { id: "admin-contacts-export" }),

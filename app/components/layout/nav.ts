@@ -49,7 +49,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin", label: "Imóveis", end: true, ready: true },
   { to: "/admin/contacts", label: "Leads", ready: true },
   { to: "/admin/corretores", label: "Corretores", ready: false },
-  { to: "/admin/blog", label: "Blog", ready: false },
+  { to: "/admin/blog", label: "Blog", ready: true },
   { to: "/admin/roleta", label: "Roleta", ready: false },
   { to: "/admin/webhook", label: "Webhooks", ready: false },
   { to: "/admin/crm", label: "CRM", ready: false },
