@@ -14,7 +14,7 @@ test("admin writes a draft: publish rule, save, list, delete with confirmation",
   await expect(page.getByRole("heading", { name: "Novo artigo" })).toBeVisible();
   await ready(page, jsEnabled);
 
-  const title = `Rascunho e2e ${Date.now()} ${jsEnabled ? "js" : "nojs"}`;
+  const title = `Artigo e2e ${Date.now()} ${jsEnabled ? "js" : "nojs"}`;
   await page.getByLabel("Título").fill(title);
   if (!jsEnabled) await page.getByLabel("Slug").fill(title.toLowerCase().replace(/\s+/g, "-"));
   else await expect(page.getByLabel("Slug")).toHaveValue(title.toLowerCase().replace(/\s+/g, "-")); // follows the title
@@ -29,7 +29,7 @@ test("admin writes a draft: publish rule, save, list, delete with confirmation",
   await expect(page).toHaveURL(/\/admin\/blog$/);
   await expect(page.getByText("Post salvo")).toBeVisible();
   const row = page.getByRole("row", { name: new RegExp(title) });
-  await expect(row.getByText("Rascunho")).toBeVisible();
+  await expect(row.getByText("Rascunho", { exact: true })).toBeVisible();
 
   await row.getByRole("link", { name: `Excluir ${title}` }).click();
   await expect(page.getByRole("dialog", { name: "Excluir artigo" })).toBeVisible();
