@@ -74,7 +74,16 @@ export default function BlogPost() {
           Blog
         </Link>
       </nav>
-      <div className="mt-4 grid gap-8 lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-10">
+      <article>
+      <header className="mt-4 max-w-3xl">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">{post.title}</h1>
+        <p className="mt-2 text-sm text-slate-500">
+          {post.publishedAt ? `${formatDate(post.publishedAt)} · ` : ""}
+          {post.minutes} min de leitura
+        </p>
+        {post.cover ? <ResponsiveImage src={post.cover} alt="" sizes="(min-width: 1024px) 48rem, 100vw" priority className="mt-6 aspect-video w-full rounded-xl object-cover" /> : null}
+      </header>
+      <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,1fr)_16rem] lg:gap-10">
         {post.toc.length ? (
           <aside className="rounded-xl border border-slate-200 bg-white p-4 lg:sticky lg:top-20 lg:order-last lg:self-start lg:border-0 lg:bg-transparent lg:p-0" aria-labelledby="toc-title">
             <h2 id="toc-title" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
@@ -91,17 +100,12 @@ export default function BlogPost() {
             </ol>
           </aside>
         ) : null}
-        <article>
-          <h1 className="text-3xl font-bold tracking-tight text-slate-900 [overflow-wrap:anywhere]">{post.title}</h1>
-          <p className="mt-2 text-sm text-slate-500">
-            {post.publishedAt ? `${formatDate(post.publishedAt)} · ` : ""}
-            {post.minutes} min de leitura
-          </p>
-          {post.cover ? <ResponsiveImage src={post.cover} alt="" sizes="(min-width: 1024px) 48rem, 100vw" priority className="mt-6 aspect-video w-full rounded-xl object-cover" /> : null}
+        <div>
           {/* Sanitised on save and again in the loader (blog/content.server.ts). */}
-          <div className="article-body mt-8 [overflow-wrap:anywhere]" dangerouslySetInnerHTML={{ __html: post.html }} />
-        </article>
+          <div className="article-body [overflow-wrap:anywhere]" dangerouslySetInnerHTML={{ __html: post.html }} />
+        </div>
       </div>
+      </article>
       {recent.length ? (
         <section aria-labelledby="recent-title" className="mt-16 border-t border-slate-200 pt-8">
           <h2 id="recent-title" className="text-xl font-semibold text-slate-900">
