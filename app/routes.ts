@@ -39,6 +39,10 @@ export default [
         route("imoveis/:id/editar", "routes/admin/properties/editor.tsx", { id: "admin-property-edit" }),
       ]),
       route("whatsapp", "routes/admin/whatsapp.tsx"),
+      // ── broker management (issue 10) ──
+      route("corretores", "routes/admin/brokers/list.tsx"),
+      route("corretores/novo", "routes/admin/brokers/editor.tsx", { id: "admin-broker-new" }),
+      route("corretores/:id/editar", "routes/admin/brokers/editor.tsx", { id: "admin-broker-edit" }),
       // ── blog (issue 11) ──
       route("blog", "routes/admin/blog/list.tsx"),
       route("blog/novo", "routes/admin/blog/editor.tsx", { id: "admin-blog-new" }),

@@ -48,7 +48,7 @@ export const BROKER_BOTTOM_BAR: NavItem[] = [
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin", label: "Imóveis", end: true, ready: true },
   { to: "/admin/contacts", label: "Leads", ready: true },
-  { to: "/admin/corretores", label: "Corretores", ready: false },
+  { to: "/admin/corretores", label: "Corretores", ready: true },
   { to: "/admin/blog", label: "Blog", ready: true },
   { to: "/admin/roleta", label: "Roleta", ready: false },
   { to: "/admin/webhook", label: "Webhooks", ready: false },
