@@ -43,6 +43,10 @@ export default [
       route("corretores", "routes/admin/brokers/list.tsx"),
       route("corretores/novo", "routes/admin/brokers/editor.tsx", { id: "admin-broker-new" }),
       route("corretores/:id/editar", "routes/admin/brokers/editor.tsx", { id: "admin-broker-edit" }),
+      // ── webhooks (issue 10) ──
+      route("webhook", "routes/admin/webhooks/webhooks.tsx"),
+      route("webhook/export.json", "routes/admin/webhooks/export.ts"),
+      route("webhooks", "routes/admin/webhooks/legacy.ts"),
       // ── blog (issue 11) ──
       route("blog", "routes/admin/blog/list.tsx"),
       route("blog/novo", "routes/admin/blog/editor.tsx", { id: "admin-blog-new" }),

@@ -51,7 +51,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/corretores", label: "Corretores", ready: true },
   { to: "/admin/blog", label: "Blog", ready: true },
   { to: "/admin/roleta", label: "Roleta", ready: false },
-  { to: "/admin/webhook", label: "Webhooks", ready: false },
+  { to: "/admin/webhook", label: "Webhooks", ready: true },
   { to: "/admin/crm", label: "CRM", ready: false },
   { to: "/admin/whatsapp", label: "WhatsApp", ready: true },
   { to: "/broker/dashboard", label: "Painel do corretor", ready: true },

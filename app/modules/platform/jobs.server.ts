@@ -3,6 +3,7 @@ import { errorFields, log } from "./logger.server";
 import { housekeepingJobs } from "./housekeeping.server";
 import { campaignDispatcherJob } from "~/modules/messaging/campaign-dispatcher.server";
 import { staleImportsJob } from "~/modules/crm/csv-import.server";
+import { webhookDeliveryJob } from "~/modules/webhooks/delivery.server";
 
 /**
  * Background work, declared. Each concept exports its jobs
@@ -24,6 +25,7 @@ export function registeredJobs(): Job[] {
     ...housekeepingJobs,
     campaignDispatcherJob,
     staleImportsJob,
+    webhookDeliveryJob,
   ];
 }
 
