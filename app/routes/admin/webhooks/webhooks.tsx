@@ -103,7 +103,7 @@ function WebhookTable({ title, hooks, busy }: { title: string; hooks: Hook[]; bu
               {hooks.map((h) => (
                 <tr key={h.id}>
                   <td className={tdClass}>
-                    <p className="max-w-xs break-all font-mono text-xs text-slate-900">{h.url}</p>
+                    <p className="min-w-56 max-w-xs break-all font-mono text-xs text-slate-900">{h.url}</p>
                     {h.allow_private ? <Badge tone="warning" className="mt-1">Rede interna permitida</Badge> : null}
                   </td>
                   <td className={tdClass}>{h.events.join(", ")}</td>
