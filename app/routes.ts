@@ -43,7 +43,8 @@ export default [
       route("corretores", "routes/admin/brokers/list.tsx"),
       route("corretores/novo", "routes/admin/brokers/editor.tsx", { id: "admin-broker-new" }),
       route("corretores/:id/editar", "routes/admin/brokers/editor.tsx", { id: "admin-broker-edit" }),
-      // ── webhooks (issue 10) ──
+      // ── roulette and webhooks (issue 10) ──
+      route("roleta", "routes/admin/roulette.tsx"),
       route("webhook", "routes/admin/webhooks/webhooks.tsx"),
       route("webhook/export.json", "routes/admin/webhooks/export.ts"),
       route("webhooks", "routes/admin/webhooks/legacy.ts"),
@@ -79,6 +80,7 @@ export default [
       route("whatsapp/campaign/:id", "routes/broker/messaging/campaign.tsx"),
       route("campaigns", "routes/broker/messaging/campaigns.tsx"),
       // ── CRM board and broker panel (issue 9) ──
+      route("roleta", "routes/broker/roulette.tsx"),
       route("settings", "routes/broker/settings.tsx"),
       route("admin", "routes/broker/admin.tsx"),
       route("crm/stages", "routes/broker/crm/stages.tsx"),

@@ -31,7 +31,7 @@ export const BROKER_MENU: BrokerMenuItem[] = [
   { to: "/broker/leads", label: "Leads", icon: ICONS.leads, ready: true },
   { to: "/broker/crm", label: "CRM", icon: ICONS.crm, ready: true, children: [{ to: "/broker/crm/activities", label: "Atividades", ready: true }] },
   { to: "/broker/campaigns", label: "Campanhas", icon: ICONS.campaigns, ready: true, children: [{ to: "/broker/whatsapp", label: "WhatsApp", ready: true }] },
-  { to: "/broker/roleta", label: "Roleta de Leads", icon: ICONS.roulette, highlight: true, ready: false },
+  { to: "/broker/roleta", label: "Roleta de Leads", icon: ICONS.roulette, highlight: true, ready: true },
   { to: "/broker/cursos", label: "Cursos", icon: ICONS.courses, ready: false },
   { to: "/broker/settings", label: "Configurações", icon: ICONS.settings, ready: true },
   { to: "/broker/admin", label: "Corretores", icon: ICONS.brokers, ready: true, adminOnly: true },
@@ -41,7 +41,7 @@ export const BROKER_BOTTOM_BAR: NavItem[] = [
   { to: "/broker/dashboard", label: "Início", ready: true },
   { to: "/broker/properties", label: "Imóveis", ready: true },
   { to: "/broker/leads", label: "Leads", ready: true },
-  { to: "/broker/roleta", label: "Roleta", ready: false },
+  { to: "/broker/roleta", label: "Roleta", ready: true },
   { to: "/broker/settings", label: "Config", ready: true },
 ];
 
@@ -50,7 +50,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/contacts", label: "Leads", ready: true },
   { to: "/admin/corretores", label: "Corretores", ready: true },
   { to: "/admin/blog", label: "Blog", ready: true },
-  { to: "/admin/roleta", label: "Roleta", ready: false },
+  { to: "/admin/roleta", label: "Roleta", ready: true },
   { to: "/admin/webhook", label: "Webhooks", ready: true },
   { to: "/admin/crm", label: "CRM", ready: false },
   { to: "/admin/whatsapp", label: "WhatsApp", ready: true },

@@ -4,6 +4,7 @@ import { housekeepingJobs } from "./housekeeping.server";
 import { campaignDispatcherJob } from "~/modules/messaging/campaign-dispatcher.server";
 import { staleImportsJob } from "~/modules/crm/csv-import.server";
 import { webhookDeliveryJob } from "~/modules/webhooks/delivery.server";
+import { automaticRouletteJob } from "~/modules/roulette/roulette.server";
 
 /**
  * Background work, declared. Each concept exports its jobs
@@ -26,6 +27,7 @@ export function registeredJobs(): Job[] {
     campaignDispatcherJob,
     staleImportsJob,
     webhookDeliveryJob,
+    automaticRouletteJob,
   ];
 }
 
