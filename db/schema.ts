@@ -416,6 +416,14 @@ export interface WebhooksTable {
   allow_private: Generated<Bool>;
 }
 
+/** Migration 0006: how a lead without a broker was routed. */
+export interface LeadAssignmentsTable {
+  lead_id: number;
+  broker_id: string | null;
+  reason: "roleta" | "corretor-do-imovel";
+  assigned_at: Timestamp;
+}
+
 export type WebhookDeliveryStatus = "pending" | "sending" | "delivered" | "failed";
 export interface WebhookDeliveriesTable {
   id: Generated<number>;
@@ -498,6 +506,7 @@ export interface Database {
   roleta_results: RoletaResultsTable;
   webhook_settings: WebhookSettingsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  lead_assignments: LeadAssignmentsTable;
   automatic_roulette_settings: AutomaticRouletteSettingsTable;
   webhooks: WebhooksTable;
   blog_posts: BlogPostsTable;
