@@ -113,4 +113,6 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   // the WhatsApp gateway's events (connection, QR, delivery receipts, replies), checked per instance
   route("webhooks/whatsapp/:instance", "routes/resources/whatsapp-webhook.ts"),
+  // leads pushed by ZAP Imóveis and VivaReal, behind the admin's secret address (issue 10)
+  route("api/portais/leads/:token", "routes/resources/portal-leads.ts"),
 ] satisfies RouteConfig;

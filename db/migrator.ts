@@ -8,6 +8,7 @@ import * as m0007 from "./migrations/0007_crm_leads";
 import * as m0008 from "./migrations/0008_crm_board";
 import * as m0009 from "./migrations/0009_webhooks";
 import * as m0011 from "./migrations/0011_whatsapp";
+import * as m0012 from "./migrations/0012_portal_leads";
 
 /**
  * Migrations are imported statically so the bundled server and CLI carry
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0008_crm_board": m0008,
   "0009_webhooks": m0009,
   "0011_whatsapp": m0011,
+  "0012_portal_leads": m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
