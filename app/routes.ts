@@ -80,6 +80,7 @@ export default [
       route("whatsapp/campaign/:id", "routes/broker/messaging/campaign.tsx"),
       route("campaigns", "routes/broker/messaging/campaigns.tsx"),
       // ── CRM board and broker panel (issue 9) ──
+      route("cursos", "routes/broker/courses.tsx"),
       route("roleta", "routes/broker/roulette.tsx"),
       route("settings", "routes/broker/settings.tsx"),
       route("admin", "routes/broker/admin.tsx"),
