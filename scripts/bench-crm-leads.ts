@@ -11,7 +11,7 @@ import { bulkEmailRecipients, sendBulkEmail } from "~/modules/crm/bulk.server";
 import { saveSmtpSettings } from "~/modules/messaging/smtp-settings.server";
 import { smtpSettingsSchema } from "~/modules/messaging/smtp-settings";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { normalisePhone } from "~/utils/phone";
+import { normalisePhone } from "~/utils/phone.server";
 
 /** CRM lead figures (issue 8): list queries at 100k leads / 50 brokers, CSV import 10k rows, export 100k streamed, bulk e-mail 500. */
 const FIRST = ["Mariana", "João", "Patrícia", "Rafael", "Luciana", "Gustavo", "Fernanda", "Rodrigo", "Juliana", "Marcelo", "Camila", "Thiago", "Beatriz", "Eduardo", "Larissa", "André", "Renata", "Felipe", "Aline", "Diego"];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { leadFormSchema, nationalDigits } from "~/modules/leads/lead-form";
-import { formatPhone, maskPhone, normalisePhone, whatsappLink } from "./phone";
+import { formatPhone, maskPhone, whatsappLink } from "./phone";
+import { normalisePhone } from "./phone.server";
 
 describe("maskPhone", () => {
   it.each([
@@ -15,6 +16,13 @@ describe("maskPhone", () => {
     ["(11) 98765-4321", "(11) 98765-4321"],
     ["11 9 8765 4321 99", "(11) 98765-4321"],
     ["abc", ""],
+    // issue 13 item 2: what autofill and people type
+    ["+55 11 98765-4321", "(11) 98765-4321"],
+    ["011 98765-4321", "(11) 98765-4321"],
+    ["0055 11 3456-7890", "(11) 3456-7890"],
+    ["5511987654321", "(11) 98765-4321"],
+    ["(55) 99999-8888", "(55) 99999-8888"],
+    ["+55 1", "(1"],
   ])("%s → %s", (input, expected) => {
     expect(maskPhone(input)).toBe(expected);
   });
@@ -35,6 +43,9 @@ describe("normalisePhone", () => {
     ["", null],
     [null, null],
     ["1234567890123456", null],
+    ["5511987654321", "5511987654321"],
+    ["(55) 99999-8888", "5555999998888"],
+    ["+1 415 555 0100", "14155550100"],
   ])("%s → %s", (input, expected) => {
     expect(normalisePhone(input)).toBe(expected);
   });
@@ -48,6 +59,12 @@ describe("phone helpers", () => {
 
   it("whatsappLink adds the country code and encodes the text", () => {
     expect(whatsappLink("(11) 98888-7777", "Olá & bem-vindo")).toBe("https://wa.me/5511988887777?text=Ol%C3%A1%20%26%20bem-vindo");
+  });
+
+  it("the browser's national digits and the server's normal form agree on what people type", () => {
+    for (const typed of ["+55 11 98765-4321", "011 98765-4321", "0055 11 3456-7890", "(55) 99999-8888", "11987654321", "(11) 3456-7890", "5511987654321"]) {
+      expect(`55${nationalDigits(typed)}`, typed).toBe(normalisePhone(typed));
+    }
   });
 
   it("nationalDigits drops a +55 or 0055 prefix only from longer numbers", () => {

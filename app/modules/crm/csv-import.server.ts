@@ -6,7 +6,7 @@ import { config } from "~/modules/platform/config.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso, parseJsonList, toJsonList } from "~/modules/platform/db.server";
 import { insertLead } from "~/modules/leads/leads.server";
-import { normalisePhone } from "~/utils/phone";
+import { normalisePhone } from "~/utils/phone.server";
 import { foldName, matchStageByName } from "./labels";
 import { listPipelineStages, entryStageId, type Stage } from "./stages.server";
 import { duplicateIndex } from "./duplicates.server";

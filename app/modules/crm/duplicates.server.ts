@@ -1,5 +1,5 @@
 import { db, type DbOrTx } from "~/modules/platform/db.server";
-import { normalisePhone } from "~/utils/phone";
+import { normalisePhone } from "~/utils/phone.server";
 
 /**
  * One duplicate rule (CSV import preview and the board's 'Lead já existe'):

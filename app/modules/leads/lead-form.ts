@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { digitsOnly, maskPhone } from "~/utils/phone";
+import { maskPhone, nationalDigits } from "~/utils/phone";
 
 /**
  * The lead form's one schema, used by the browser (Conform) and by the
@@ -23,11 +23,7 @@ export const LEAD_MESSAGES = {
   failure: "Ocorreu um erro ao enviar sua mensagem. Por favor, tente novamente.",
 } as const;
 
-/** National digits of a phone: a leading +55 / 0055 country code is dropped. */
-export function nationalDigits(value: string): string {
-  const d = digitsOnly(value).replace(/^00/, "");
-  return d.length > 11 && d.startsWith("55") ? d.slice(2) : d;
-}
+export { nationalDigits };
 
 export const leadFormSchema = z.object({
   name: z

@@ -1,4 +1,4 @@
-import { normalisePhone } from "~/utils/phone";
+import { normalisePhone } from "~/utils/phone.server";
 import { db, nowIso, type Tx } from "~/modules/platform/db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
 import { parseRef } from "./referral";

@@ -7,7 +7,7 @@ import { config } from "~/modules/platform/config.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { log } from "~/modules/platform/logger.server";
 import { decryptSecret, encryptSecret } from "~/modules/platform/secrets.server";
-import { normalisePhone } from "~/utils/phone";
+import { normalisePhone } from "~/utils/phone.server";
 import { gatewayConfig } from "./gateway-settings.server";
 import * as gateway from "./whatsapp-client.server";
 import { GatewayError, type GatewayConfig, type PairingAnswer } from "./whatsapp-client.server";

@@ -1,4 +1,5 @@
-import { digitsOnly, normalisePhone } from "~/utils/phone";
+import { digitsOnly } from "~/utils/phone";
+import { normalisePhone } from "~/utils/phone.server";
 
 /**
  * Numbers to try when sending to a lead (spec 02 §5): the normalised number

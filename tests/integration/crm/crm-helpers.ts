@@ -3,7 +3,7 @@ import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { makeAdmin, makeBroker } from "../../helpers/factories";
 import { sessionCookie } from "../../helpers/requests";
-import { normalisePhone } from "~/utils/phone";
+import { normalisePhone } from "~/utils/phone.server";
 
 /** Session users and leads for CRM tests (real database). */
 export async function brokerUser(name = "Corretor Teste") {

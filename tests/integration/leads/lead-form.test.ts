@@ -223,6 +223,20 @@ describe("lead creation", () => {
   });
 });
 
+describe("phones as people and autofill type them (issue 13 item 2)", () => {
+  it.each([
+    ["+55 11 98765-4321", "(11) 98765-4321", "5511987654321"],
+    ["011 98765-4321", "(11) 98765-4321", "5511987654321"],
+    ["(55) 99999-8888", "(55) 99999-8888", "5555999998888"],
+    ["0055 11 3456-7890", "(11) 3456-7890", "551134567890"],
+  ])("%s is stored as %s (%s)", async (typed, shown, normal) => {
+    const email = `fone-${normal}-${Date.now()}@exemplo.com.br`;
+    expect((await send(post({ ...VALID, email, phone: typed }))).status).toBe(302);
+    const lead = await db().selectFrom("leads").select(["phone", "phone_normalized"]).where("email", "=", email).executeTakeFirstOrThrow();
+    expect(lead).toEqual({ phone: shown, phone_normalized: normal });
+  });
+});
+
 describe("/obrigado", () => {
   it("greets by name only the browser that just sent the lead, never a name from the query", async () => {
     const spoofed = await run(() => thanksLoader(routeArgs(getRequest(`/obrigado?name=${encodeURIComponent("Ganhe um prêmio em golpe.example")}`))));
