@@ -97,6 +97,9 @@ export default [
   route("uploads/*", "routes/resources/uploads.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  // ── portal feeds (issue 11): VRSync, Chaves na Mão and our own, ?id= for one property ──
+  route("xml/:portal", "routes/resources/feeds/feed.ts"),
+  // ── end portal feeds ──
   // the WhatsApp gateway's events (connection, QR, delivery receipts, replies), checked per instance
   route("webhooks/whatsapp/:instance", "routes/resources/whatsapp-webhook.ts"),
 ] satisfies RouteConfig;

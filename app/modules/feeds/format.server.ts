@@ -1,0 +1,22 @@
+import type { Listing } from "./rules";
+
+/** What every feed format provides: its document head and tail, and one listing. */
+export type FeedContext = { baseUrl: string; lastModified: Date };
+export type FeedFormat = {
+  head(ctx: FeedContext): string;
+  listing(l: Listing, ctx: FeedContext): string;
+  tail: string;
+};
+
+/** A photo or page address as the portal fetches it: absolute, ASCII (RFC 3986). */
+export function absoluteUrl(baseUrl: string, url: string): string {
+  try {
+    return new URL(url, `${baseUrl}/`).href;
+  } catch {
+    return "";
+  }
+}
+
+/** Prices and areas as integers (VRSync) or plain decimals with a dot (Chaves na Mão). */
+export const int = (n: number | null | undefined) => (n === null || n === undefined || !Number.isFinite(n) ? "" : String(Math.round(n)));
+export const decimal = (n: number | null | undefined) => (n === null || n === undefined || !Number.isFinite(n) ? "" : String(Math.round(n * 100) / 100));
