@@ -49,15 +49,20 @@ export function xmlStream(head: string, body: AsyncIterable<string>, tail: strin
             controller.enqueue(encoder.encode(head));
             return;
           }
-          if (done) return;
-          const next = await iterator.next();
-          if (next.done) {
-            done = true;
-            controller.enqueue(encoder.encode(tail));
-            controller.close();
-            return;
+          // a page whose listings were all left out gives "": read on until something is written
+          while (!done) {
+            const next = await iterator.next();
+            if (next.done) {
+              done = true;
+              controller.enqueue(encoder.encode(tail));
+              controller.close();
+              return;
+            }
+            if (next.value) {
+              controller.enqueue(encoder.encode(next.value));
+              return;
+            }
           }
-          if (next.value) controller.enqueue(encoder.encode(next.value));
         } catch (error) {
           controller.error(error);
         }
