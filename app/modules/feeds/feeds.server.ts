@@ -24,15 +24,23 @@ const FEED_COLUMNS = [
   "furnished", "pets_allowed", "featured", "images", "amenities", "nearby_amenities", "created_at", "updated_at",
 ] as const;
 
-/** Available properties in id order, one page per step (keyset, so page 200 costs what page 1 costs). */
+/**
+ * Available properties in id order, one page per step. The page is a range of
+ * the primary key (keyset: page 200 costs what page 1 costs) and the status is
+ * checked here: with `status = 'available'` in the WHERE the planner picks the
+ * (status, created_at) index and sorts every available row again for each page.
+ */
 async function* availablePages(onlyId?: number): AsyncGenerator<FeedRow[]> {
+  if (onlyId !== undefined) {
+    const rows = (await db().selectFrom("properties").select(FEED_COLUMNS).where("id", "=", onlyId).where("status", "=", "available").execute()) as FeedRow[];
+    if (rows.length) yield rows;
+    return;
+  }
   let after = 0;
   for (;;) {
-    let query = db().selectFrom("properties").select(FEED_COLUMNS).where("status", "=", "available").where("id", ">", after).orderBy("id").limit(PAGE_SIZE);
-    if (onlyId !== undefined) query = query.where("id", "=", onlyId);
-    const rows = (await query.execute()) as FeedRow[];
+    const rows = (await db().selectFrom("properties").select(FEED_COLUMNS).where("id", ">", after).orderBy("id").limit(PAGE_SIZE).execute()) as FeedRow[];
     if (rows.length === 0) return;
-    yield rows;
+    yield rows.filter((r) => r.status === "available");
     if (rows.length < PAGE_SIZE) return;
     after = rows[rows.length - 1].id;
   }

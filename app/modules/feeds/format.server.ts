@@ -8,8 +8,11 @@ export type FeedFormat = {
   tail: string;
 };
 
+const SAFE_PATH = /^[A-Za-z0-9\-._~/%!$&'()*+,;=:@]*$/;
 /** A photo or page address as the portal fetches it: absolute, ASCII (RFC 3986). */
 export function absoluteUrl(baseUrl: string, url: string): string {
+  // a site path of plain ASCII (every stored photo): no parsing needed
+  if (url.startsWith("/") && !url.startsWith("//") && SAFE_PATH.test(url)) return baseUrl + url;
   try {
     return new URL(url, `${baseUrl}/`).href;
   } catch {

@@ -79,8 +79,11 @@ export type Check = { errors: string[]; warnings: string[] };
 /** Characters XML 1.0 cannot carry at all (C0 controls but tab/newline/return, lone surrogates, U+FFFE/U+FFFF). */
 // eslint-disable-next-line no-control-regex
 const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// eslint-disable-next-line no-control-regex
+const SUSPECT_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
 export function stripInvalidXmlChars(text: string): string {
-  return text.replace(INVALID_XML_CHARS, "");
+  // the common case (nothing to remove) costs one scan
+  return SUSPECT_CHARS.test(text) ? text.replace(INVALID_XML_CHARS, "") : text;
 }
 
 function parseList(json: string | null | undefined): string[] {
@@ -167,8 +170,15 @@ const AMENITY_FEATURES: Record<string, string> = {
   "ponto de onibus": "Close to public transportation", "estacao de metro": "Close to public transportation", "estacao de trem": "Close to public transportation",
 };
 
+const folded = new Map<string, string>();
+/** Accent- and case-folded name; amenity names repeat across listings, so results are kept (bounded). */
 export function foldName(s: string): string {
-  return s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+  let f = folded.get(s);
+  if (f === undefined) {
+    f = s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+    if (folded.size < 5000) folded.set(s, f);
+  }
+  return f;
 }
 
 /** The VRSync features of a listing (amenities, furnished, pets) and the amenities the closed list has no word for. */

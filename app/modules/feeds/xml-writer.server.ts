@@ -6,13 +6,14 @@ import { stripInvalidXmlChars } from "./rules";
  * is a head, pages of listings pulled one at a time (so a slow portal holds
  * back the database reads) and a tail.
  */
+const NEEDS_ESCAPE = /[&<>"']/;
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
 
 /** Any text made safe for an XML element or attribute (characters XML cannot carry are dropped). */
 export function escapeXml(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
   const text = typeof value === "number" ? String(value) : stripInvalidXmlChars(value);
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  return NEEDS_ESCAPE.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c]) : text;
 }
 
 type Attrs = Record<string, string | number | null | undefined>;
