@@ -1,0 +1,47 @@
+import { expect, ready, test } from "./fixtures";
+
+const shots = process.env.E2E_SCREENSHOTS; // a folder: screenshots of each screen at 390 and 1280 px
+
+async function shoot(page: import("@playwright/test").Page, name: string, jsEnabled: boolean) {
+  if (!shots) return;
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${shots}/${name}-${width}-${jsEnabled ? "js" : "nojs"}.png`, fullPage: false });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("a portal pulls /xml/olx through the real server: XML, validators kept by the middleware, then 304", async ({ request }) => {
+  const first = await request.get("/xml/olx");
+  expect(first.status()).toBe(200);
+  expect(first.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+  const etag = first.headers()["etag"];
+  expect(etag).toMatch(/^W\/".+"$/);
+  expect(first.headers()["last-modified"]).toBeTruthy();
+  expect(first.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
+  expect(await first.text()).toContain("<ListingDataFeed");
+  const again = await request.get("/xml/olx", { headers: { "If-None-Match": etag } });
+  expect(again.status()).toBe(304);
+  const since = await request.get("/xml/chavesnamao", { headers: { "If-Modified-Since": first.headers()["last-modified"] } });
+  expect(since.status()).toBe(304);
+  expect((await request.get("/xml/default?id=abc")).status()).toBe(404);
+  expect((await request.get("/xml/nada")).status()).toBe(404);
+});
+
+test("/integracao-xml: admins see each property's feed URLs and what a portal would reject", async ({ page, jsEnabled, login }) => {
+  await page.goto("/integracao-xml");
+  await expect(page).toHaveURL(/\/login/);
+  await login({ role: "admin" });
+  await page.goto("/integracao-xml");
+  await ready(page, jsEnabled);
+  await expect(page.getByRole("heading", { name: "Integração XML" })).toBeVisible();
+  await expect(page.getByRole("columnheader", { name: "URL XML" })).toBeVisible();
+  // the demo photos are fewer than VRSync's 5: the table says so
+  await expect(page.getByText(/São necessárias pelo menos 5 fotos em JPG/).first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Baixar lista de URLs (CSV)" })).toHaveAttribute("href", "/integracao-xml/urls.csv");
+  if (jsEnabled) await expect(page.getByRole("button", { name: "Copiar URL" }).first()).toBeVisible();
+  await shoot(page, "integracao-xml", jsEnabled);
+  const csv = await page.request.get("/integracao-xml/urls.csv");
+  expect(csv.status()).toBe(200);
+  expect((await csv.text()).split("\r\n")[0]).toContain("ID;Título;URL XML");
+});
