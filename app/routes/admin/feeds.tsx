@@ -83,7 +83,7 @@ export default function FeedIntegration() {
                 <th scope="col" className={thClass}>
                   Título
                 </th>
-                <th scope="col" className={thClass}>
+                <th scope="col" className={`${thClass} hidden md:table-cell`}>
                   URL XML
                 </th>
               </tr>
@@ -92,48 +92,16 @@ export default function FeedIntegration() {
               {rows.map((row) => (
                 <tr key={row.id}>
                   <td className={`${tdClass} align-top font-mono text-xs`}>{row.id}</td>
-                  <td className={`${tdClass} min-w-48 max-w-72 align-top`}>
+                  <td className={`${tdClass} align-top md:min-w-48 md:max-w-72`}>
                     <Link to={row.path} className="font-medium text-brand-700 hover:underline">
                       {row.title}
                     </Link>
+                    <div className="mt-3 md:hidden">
+                      <PortalChecks row={row} />
+                    </div>
                   </td>
-                  <td className={`${tdClass} min-w-80 align-top`}>
-                    <ul className="space-y-3">
-                      {PORTALS.map((portal) => {
-                        const check = row.checks[portal];
-                        const rejected = check.errors.length > 0;
-                        return (
-                          <li key={portal}>
-                            <div className="flex flex-wrap items-center gap-2">
-                              <span className="text-xs font-semibold text-slate-700">{PORTAL_LABELS[portal]}</span>
-                              {rejected ? <Badge tone="danger">Fora do XML</Badge> : check.warnings.length ? <Badge tone="warning">Enviado com avisos</Badge> : <Badge tone="success">Enviado</Badge>}
-                            </div>
-                            <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-                              <a href={row.urls[portal]} className="break-all font-mono text-brand-700 hover:underline" target="_blank" rel="noreferrer">
-                                {row.urls[portal]}
-                              </a>
-                              <a href={row.urls[portal]} download={`${FILE_NAMES[portal]}-${row.id}.xml`} className="font-medium text-slate-700 underline hover:text-slate-900">
-                                Baixar
-                              </a>
-                            </div>
-                            {rejected || check.warnings.length ? (
-                              <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs">
-                                {check.errors.map((e) => (
-                                  <li key={e} className="text-danger-700">
-                                    {e}
-                                  </li>
-                                ))}
-                                {check.warnings.map((w) => (
-                                  <li key={w} className="text-warning-700">
-                                    {w}
-                                  </li>
-                                ))}
-                              </ul>
-                            ) : null}
-                          </li>
-                        );
-                      })}
-                    </ul>
+                  <td className={`${tdClass} hidden min-w-80 align-top md:table-cell`}>
+                    <PortalChecks row={row} />
                   </td>
                 </tr>
               ))}
@@ -143,5 +111,49 @@ export default function FeedIntegration() {
         </>
       )}
     </div>
+  );
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+/** Each portal's URL for one property, its state and the reasons (a column at md+, under the title on phones). */
+function PortalChecks({ row }: { row: Row }) {
+  return (
+    <ul className="space-y-3">
+      {PORTALS.map((portal) => {
+        const check = row.checks[portal];
+        const rejected = check.errors.length > 0;
+        return (
+          <li key={portal}>
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-xs font-semibold text-slate-700">{PORTAL_LABELS[portal]}</span>
+              {rejected ? <Badge tone="danger">Fora do XML</Badge> : check.warnings.length ? <Badge tone="warning">Enviado com avisos</Badge> : <Badge tone="success">Enviado</Badge>}
+            </div>
+            <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
+              <a href={row.urls[portal]} className="break-all font-mono text-brand-700 hover:underline" target="_blank" rel="noreferrer">
+                {row.urls[portal]}
+              </a>
+              <a href={row.urls[portal]} download={`${FILE_NAMES[portal]}-${row.id}.xml`} className="font-medium text-slate-700 underline hover:text-slate-900">
+                Baixar
+              </a>
+            </div>
+            {rejected || check.warnings.length ? (
+              <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs">
+                {check.errors.map((e) => (
+                  <li key={e} className="text-danger-700">
+                    {e}
+                  </li>
+                ))}
+                {check.warnings.map((w) => (
+                  <li key={w} className="text-warning-700">
+                    {w}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

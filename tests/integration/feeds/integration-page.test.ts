@@ -14,10 +14,12 @@ describe("/integracao-xml", () => {
   it("is for admins only (loader and CSV)", async () => {
     const broker = await makeBroker();
     const cookie = await sessionCookie(broker.userId);
-    for (const fn of [() => pageLoader(routeArgs(getRequest("/integracao-xml", { cookie })) as never), () => csvLoader(routeArgs(getRequest("/integracao-xml/urls.csv", { cookie })) as never)]) {
-      const r = await unwrap(fn);
+    const page = await unwrap(() => pageLoader(routeArgs(getRequest("/integracao-xml", { cookie })) as never));
+    const csv = await unwrap(() => csvLoader(routeArgs(getRequest("/integracao-xml/urls.csv", { cookie })) as never));
+    for (const r of [page, csv]) {
       expect(r.status).toBeGreaterThanOrEqual(300);
       expect(r.status).toBeLessThan(400);
+      expect(r.location).not.toBeNull();
     }
     const anonymous = await unwrap(() => pageLoader(routeArgs(getRequest("/integracao-xml")) as never));
     expect(anonymous.location).toMatch(/^\/login/);
