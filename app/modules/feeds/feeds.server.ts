@@ -15,7 +15,7 @@ import { xmlStream } from "./xml-writer.server";
  * (ETag, Last-Modified) that let a portal's repeated poll cost one row read.
  */
 export const FORMATS: Record<Portal, FeedFormat> = { olx: vrsync, chavesnamao: chavesNaMao, default: defaultFeed };
-export const PAGE_SIZE = 500;
+export const PAGE_SIZE = 200;
 
 const FEED_COLUMNS = [
   "id", "title", "description", "slug", "type", "property_type", "purpose", "status", "construction_status", "construction_year",
