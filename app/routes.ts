@@ -39,6 +39,19 @@ export default [
         route("imoveis/:id/editar", "routes/admin/properties/editor.tsx", { id: "admin-property-edit" }),
       ]),
       route("whatsapp", "routes/admin/whatsapp.tsx"),
+      // ── broker management (issue 10) ──
+      route("corretores", "routes/admin/brokers/list.tsx"),
+      route("corretores/novo", "routes/admin/brokers/editor.tsx", { id: "admin-broker-new" }),
+      route("corretores/:id/editar", "routes/admin/brokers/editor.tsx", { id: "admin-broker-edit" }),
+      // ── roulette and webhooks (issue 10) ──
+      route("roleta", "routes/admin/roulette.tsx"),
+      route("webhook", "routes/admin/webhooks/webhooks.tsx"),
+      route("webhook/export.json", "routes/admin/webhooks/export.ts"),
+      route("webhooks", "routes/admin/webhooks/legacy.ts"),
+      // ── blog (issue 11) ──
+      route("blog", "routes/admin/blog/list.tsx"),
+      route("blog/novo", "routes/admin/blog/editor.tsx", { id: "admin-blog-new" }),
+      route("blog/:id/editar", "routes/admin/blog/editor.tsx", { id: "admin-blog-edit" }),
       // ── CRM leads (issue 8): the admin lead tab ──
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/export.csv", "routes/resources/csv/export.ts", { id: "admin-contacts-export" }),
@@ -67,6 +80,7 @@ export default [
       route("whatsapp/campaign/:id", "routes/broker/messaging/campaign.tsx"),
       route("campaigns", "routes/broker/messaging/campaigns.tsx"),
       // ── CRM board and broker panel (issue 9) ──
+      route("roleta", "routes/broker/roulette.tsx"),
       route("settings", "routes/broker/settings.tsx"),
       route("admin", "routes/broker/admin.tsx"),
       route("crm/stages", "routes/broker/crm/stages.tsx"),

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { CompiledQuery, Kysely, SqliteDialect, type Driver } from "kysely";
 import type { Database } from "./schema";
 
 /**
@@ -27,9 +27,25 @@ export function openSqlite(file: string): SQLite.Database {
   return sqlite;
 }
 
+/**
+ * Transactions start with BEGIN IMMEDIATE: they take the write lock first
+ * and wait (busy_timeout) for another process's writer. A plain BEGIN
+ * reads first and, when another connection wrote meanwhile, fails at its
+ * first write with "database is locked" without waiting (WAL snapshot rule).
+ */
+class ImmediateTransactionsDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
+}
+
 export function createDb(file: string): { db: Kysely<Database>; sqlite: SQLite.Database } {
   const sqlite = openSqlite(file);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateTransactionsDialect({ database: sqlite }) });
   return { db, sqlite };
 }
 

@@ -5,6 +5,7 @@ import * as m0004 from "./migrations/0004_hardening";
 import * as m0005 from "./migrations/0005_backoffice";
 import * as m0007 from "./migrations/0007_crm_leads";
 import * as m0008 from "./migrations/0008_crm_board";
+import * as m0009 from "./migrations/0009_webhooks";
 import * as m0011 from "./migrations/0011_whatsapp";
 
 /**
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "0005_backoffice": m0005,
   "0007_crm_leads": m0007,
   "0008_crm_board": m0008,
+  "0009_webhooks": m0009,
   "0011_whatsapp": m0011,
 };
 

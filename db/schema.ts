@@ -411,6 +411,24 @@ export interface WebhooksTable {
   last_triggered_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** HMAC key, encrypted (platform/secrets.server.ts); migration 0009. */
+  secret: string | null;
+  allow_private: Generated<Bool>;
+}
+
+export type WebhookDeliveryStatus = "pending" | "sending" | "delivered" | "failed";
+export interface WebhookDeliveriesTable {
+  id: Generated<number>;
+  webhook_id: number;
+  event: string;
+  payload: string;
+  status: Generated<WebhookDeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  delivered_at: Timestamp | null;
 }
 
 export interface BlogPostsTable {
@@ -479,6 +497,7 @@ export interface Database {
   roleta_registrations: RoletaRegistrationsTable;
   roleta_results: RoletaResultsTable;
   webhook_settings: WebhookSettingsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   automatic_roulette_settings: AutomaticRouletteSettingsTable;
   webhooks: WebhooksTable;
   blog_posts: BlogPostsTable;

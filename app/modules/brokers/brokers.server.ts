@@ -28,6 +28,7 @@ export async function listBrokersForAdmin(user: SessionUser, input: { q?: string
       "brokers.phone",
       "brokers.profile_image",
       "brokers.is_active",
+      "brokers.custom_url_path",
       "brokers.created_at",
       eb.selectFrom("leads").select((e) => e.fn.countAll<number>().as("n")).whereRef("leads.broker_id", "=", "brokers.id").as("leads"),
       eb.selectFrom("properties").select((e) => e.fn.countAll<number>().as("n")).whereRef("properties.broker_id", "=", "brokers.id").as("properties"),

@@ -15,6 +15,40 @@ export type WatermarkOptions = { logo: Buffer; position: WatermarkPosition; opac
 
 export class ImageError extends Error {}
 
+/**
+ * At most IMAGE_SLOTS images are decoded at once across all requests: a
+ * burst of large uploads waits its turn instead of exhausting memory, and
+ * the rest of the site keeps answering meanwhile.
+ */
+export const IMAGE_SLOTS = 2;
+let slotsInUse = 0;
+const waiting: (() => void)[] = [];
+export async function withImageSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (slotsInUse >= IMAGE_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else slotsInUse += 1;
+  try {
+    return await work();
+  } finally {
+    // hand the slot straight to the next in line, or free it
+    const next = waiting.shift();
+    if (next) next();
+    else slotsInUse -= 1;
+  }
+}
+
+/**
+ * The photo as stored: upright, re-encoded in its own format without any
+ * metadata (EXIF GPS, camera, author, ICC comments) or bytes trailing the
+ * image. sharp drops metadata unless asked to keep it.
+ */
+export async function withoutMetadata(data: Buffer): Promise<Buffer> {
+  const image = sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
+  const { format } = await image.metadata();
+  if (format === "png") return image.png({ compressionLevel: 9 }).toBuffer();
+  if (format === "webp") return image.webp({ quality: 90 }).toBuffer();
+  return image.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+}
+
 export async function inspectImage(data: Buffer): Promise<{ format: keyof typeof ACCEPTED_FORMATS; width: number; height: number }> {
   let meta: Metadata;
   try {
@@ -36,6 +70,10 @@ export async function inspectImage(data: Buffer): Promise<{ format: keyof typeof
  * by opacity, re-encoded in the original type at quality 95.
  */
 export async function applyWatermark(data: Buffer, options: WatermarkOptions): Promise<Buffer> {
+  return withImageSlot(() => drawWatermark(data, options));
+}
+
+async function drawWatermark(data: Buffer, options: WatermarkOptions): Promise<Buffer> {
   const { format } = await inspectImage(data);
   // Work on the upright image: a phone photo with EXIF orientation 6/8 has
   // width and height swapped compared to its stored pixels.
@@ -97,11 +135,14 @@ function encodeAs(image: Sharp, format: keyof typeof ACCEPTED_FORMATS): Promise<
   return image.jpeg({ quality: 95, mozjpeg: true }).toBuffer();
 }
 
-/** Writes the original and its WebP variants; returns the original's key. */
+/** Writes the photo (without metadata) and its WebP variants; returns its key. */
 export async function storePhoto(folder: string, fileName: string, data: Buffer): Promise<string> {
   const key = `${folder}/${fileName}`;
-  await putFile(key, data);
-  await writeVariants(key, data);
+  await withImageSlot(async () => {
+    const clean = await withoutMetadata(data);
+    await putFile(key, clean);
+    await writeVariants(key, clean);
+  });
   return key;
 }
 

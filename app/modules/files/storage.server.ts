@@ -16,9 +16,13 @@ function root(): string {
   return config().uploadsDir;
 }
 
+function cleanKey(key: string): string {
+  return key.replace(/\\/g, "/").replace(/^\/+/, "");
+}
+
 /** Resolves a key inside the uploads folder; refuses anything that escapes it. */
 export function resolveKey(key: string): string {
-  const clean = key.replace(/\\/g, "/").replace(/^\/+/, "");
+  const clean = cleanKey(key);
   if (clean.split("/").some((part) => part === ".." || part === "")) throw new Error(`invalid storage key: ${key}`);
   const full = path.resolve(root(), clean);
   if (!full.startsWith(path.resolve(root()) + path.sep)) throw new Error(`invalid storage key: ${key}`);
@@ -33,6 +37,32 @@ export function keyFromUrl(url: string): string | null {
   const i = url.indexOf(UPLOADS_URL_PREFIX);
   if (i === -1) return null;
   return decodeURIComponent(url.slice(i + UPLOADS_URL_PREFIX.length).split("?")[0]);
+}
+
+/**
+ * Files served only to signed-in back-office users: photos of a property
+ * not saved yet (the editor's draft folders, photos.server.ts
+ * draftFolderName) and the courses' materials.
+ */
+const PRIVATE_KEYS = [/^imoveis\/rascunho-[^/]+\//, /^materiais\//];
+export function isPrivateKey(key: string): boolean {
+  const clean = cleanKey(key);
+  return PRIVATE_KEYS.some((re) => re.test(clean));
+}
+
+/**
+ * Whether a posted /uploads URL names a file inside `folder`, judged on the
+ * resolved path: `…/own/../other/x.jpg`, `%2e%2e` and backslashes are
+ * refused, so a form can only ever point at its own folder.
+ */
+export function isUrlInFolder(url: string, folder: string): boolean {
+  if (!url.startsWith(UPLOADS_URL_PREFIX)) return false;
+  try {
+    const key = keyFromUrl(url);
+    return key !== null && resolveKey(key).startsWith(resolveKey(folder) + path.sep);
+  } catch {
+    return false; // undecodable or escaping the uploads folder
+  }
 }
 
 export function uniqueFileName(ext: string): string {

@@ -1,5 +1,6 @@
 import { errorFields, log } from "~/modules/platform/logger.server";
 import type { CreatedLead, NewLeadInput } from "./leads.server";
+import { novoLeadWebhookHook } from "~/modules/webhooks/delivery.server";
 
 /**
  * The one place where reactions to a new lead are wired (roulette
@@ -13,7 +14,7 @@ export type NewLeadEvent = CreatedLead & { input: NewLeadInput };
 export type LeadHook = { name: string; run(lead: NewLeadEvent): Promise<void> | void };
 
 /** Add a concept's reaction here (one line per hook). They run in this order. */
-const leadHooks: LeadHook[] = [];
+const leadHooks: LeadHook[] = [novoLeadWebhookHook];
 
 const extraHooks = new Set<LeadHook>();
 /** Registers a hook at run time (tests); returns the function that removes it. */

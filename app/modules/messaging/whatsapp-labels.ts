@@ -25,3 +25,6 @@ export const LEAD_WHATSAPP_MESSAGES = {
   notOnWhatsapp: (tries: string[]) =>
     `Número não cadastrado no WhatsApp. Tentativas: ${tries.join(", ")}. Confirme o código do país (55), o DDD e o nono dígito.`,
 } as const;
+
+/** A message's delivery receipt as the screens word it (campaign detail, lead page). */
+export const WHATSAPP_DELIVERY_LABELS: Readonly<Record<string, string>> = { sent: "Enviada", delivered: "Entregue", read: "Lida", failed: "Falhou" };

@@ -3,6 +3,8 @@ import { errorFields, log } from "./logger.server";
 import { housekeepingJobs } from "./housekeeping.server";
 import { campaignDispatcherJob } from "~/modules/messaging/campaign-dispatcher.server";
 import { staleImportsJob } from "~/modules/crm/csv-import.server";
+import { webhookDeliveryJob } from "~/modules/webhooks/delivery.server";
+import { automaticRouletteJob } from "~/modules/roulette/roulette.server";
 
 /**
  * Background work, declared. Each concept exports its jobs
@@ -24,6 +26,8 @@ export function registeredJobs(): Job[] {
     ...housekeepingJobs,
     campaignDispatcherJob,
     staleImportsJob,
+    webhookDeliveryJob,
+    automaticRouletteJob,
   ];
 }
 

@@ -13,6 +13,7 @@ import { errorFields, log } from "~/modules/platform/logger.server";
 import { assertCan } from "~/modules/auth/permissions.server";
 import { type SessionUser } from "~/modules/auth/session.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
+import { isUrlInFolder } from "~/modules/files/storage.server";
 import { type TempPhoto, deletePhotos, discardTempPhotos, draftFolderName, parseMultipartWithPhotos, storeUploadedPhotos } from "./photos.server";
 import { BROKER_FORCED_WATERMARK, type LibraryWatermark, WatermarkLibraryError, listWatermarks, parseWatermarkSpec, removeWatermark, renameWatermark, saveWatermarkLogo } from "./watermarks.server";
 import {
@@ -167,10 +168,10 @@ function workingFolder(state: EditorState): string {
  */
 function ownedPhotos(urls: string[], folder: string, property: Property | null): string[] {
   const stored = new Set(property ? parseJsonList(property.images) : []);
-  return urls.filter((u) => stored.has(u) || u.startsWith(`/uploads/${folder}/`));
+  return urls.filter((u) => stored.has(u) || isUrlInFolder(u, folder));
 }
 function deletablePhotos(urls: string[], folder: string): string[] {
-  return urls.filter((u) => u.startsWith(`/uploads/${folder}/`));
+  return urls.filter((u) => isUrlInFolder(u, folder));
 }
 
 function errorMessage(error: unknown): string {

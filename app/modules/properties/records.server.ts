@@ -6,7 +6,7 @@ import { propertySlug } from "~/utils/slug";
 import { db, nowIso, parseJsonList, toJsonList, type DbOrTx } from "~/modules/platform/db.server";
 import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { deleteFolder } from "~/modules/files/storage.server";
+import { deleteFolder, isUrlInFolder } from "~/modules/files/storage.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { deletePhotos, isDraftFolder, movePhotosToFolder } from "./photos.server";
 
@@ -179,7 +179,7 @@ export async function updateProperty(
   if (!current) throw new PropertyNotFoundError("Imóvel não encontrado");
   const folder = propertyFolderOf(current);
   const draftFolder = extra.draftFolder && isDraftFolder(extra.draftFolder) ? extra.draftFolder : null;
-  const staged = draftFolder ? input.images.filter((u) => u.startsWith(`/uploads/${draftFolder}/`)) : [];
+  const staged = draftFolder ? input.images.filter((u) => isUrlInFolder(u, draftFolder)) : [];
   const copied = staged.length ? await movePhotosToFolder(staged, folder, { keepSource: true }) : [];
   const copyOf = new Map(staged.map((u, i) => [u, copied[i]]));
   const images = input.images.map((u) => copyOf.get(u) ?? u);
@@ -213,7 +213,7 @@ export async function updateProperty(
   }
   // After the commit: the photos taken out of the listing, then the staging folder.
   const kept = new Set(images);
-  const removed = parseJsonList(current.images).filter((u) => !kept.has(u) && u.startsWith(`/uploads/${folder}/`));
+  const removed = parseJsonList(current.images).filter((u) => !kept.has(u) && isUrlInFolder(u, folder));
   try {
     if (removed.length) await deletePhotos(removed);
     if (draftFolder) await deleteFolder(draftFolder);

@@ -1,4 +1,5 @@
 import { availablePropertyPaths, countAvailableProperties } from "~/modules/catalogue/search.server";
+import { publishedSlugs } from "~/modules/blog/posts.server";
 import { config } from "~/modules/platform/config.server";
 import { CATEGORY_ROUTES } from "~/modules/properties/vocabulary";
 import type { Route } from "./+types/sitemap";
@@ -39,7 +40,12 @@ export async function loader({ request }: Route.LoaderArgs) {
     async start(controller) {
       try {
         controller.enqueue(encoder.encode('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'));
-        if (withStatic) controller.enqueue(encoder.encode(STATIC_PAGES.map((p) => `<url><loc>${escapeXml(base + p)}</loc></url>\n`).join("")));
+        if (withStatic) {
+          controller.enqueue(encoder.encode(STATIC_PAGES.map((p) => `<url><loc>${escapeXml(base + p)}</loc></url>\n`).join("")));
+          // published articles (at most a few thousand: they ride in the slack of part 1)
+          const posts = await publishedSlugs();
+          controller.enqueue(encoder.encode(posts.map((p) => `<url><loc>${escapeXml(`${base}/blog/${p.slug}`)}</loc><lastmod>${escapeXml(p.updated_at.slice(0, 10))}</lastmod></url>\n`).join("")));
+        }
         let chunk = "";
         for await (const entry of availablePropertyPaths(offset, limit)) {
           chunk += `<url><loc>${escapeXml(base + entry.path)}</loc><lastmod>${escapeXml(entry.updatedAt.slice(0, 10))}</lastmod></url>\n`;

@@ -6,6 +6,9 @@ import { createConnection, findConnection, refreshConnection } from "~/modules/m
 import { LEAD_WHATSAPP_MESSAGES } from "~/modules/messaging/whatsapp-labels";
 import { db } from "~/modules/platform/db.server";
 import { makeBroker } from "../../helpers/factories";
+import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
+import { unwrap } from "../../helpers/responses";
+import { action as leadPageAction, loader as leadPageLoader } from "~/routes/broker/leads/lead";
 import { startFakeGateway, type FakeGateway } from "../../mocks/whatsapp-gateway";
 
 let gw: FakeGateway;
@@ -75,6 +78,55 @@ describe("WhatsApp from the lead page", () => {
     const id = await lead(owner.broker!.id, "(11) 98765-4321");
     const before = gw.sent.length;
     await expect(sendWhatsappToLead(other, id, "Oi")).rejects.toSatisfy((e: unknown) => (e as { init?: { status?: number } })?.init?.status === 404);
+    expect(gw.sent.length).toBe(before);
+  });
+
+  it("works through the lead page's form: errors in pt-BR keep the text, a send lands in the lead's history", async () => {
+    const user = await broker();
+    const cookie = await sessionCookie(user.id);
+    const id = await lead(user.broker!.id, "(11) 98765-4321");
+    const post = (message: string) => unwrap(() => leadPageAction(routeArgs(formRequest(`/broker/lead/${id}`, { intent: "whatsapp", message }, { cookie }), { id: String(id) })));
+
+    const notConnected = await post("Olá <b>Lead</b>");
+    expect(notConnected.status).toBe(400);
+    expect(notConnected.data).toMatchObject({ error: LEAD_WHATSAPP_MESSAGES.notConnected, fields: { message: "Olá <b>Lead</b>" } });
+
+    await connect(user);
+    const page = await unwrap(() => leadPageLoader(routeArgs(getRequest(`/broker/lead/${id}`, { cookie }), { id: String(id) })));
+    expect(page.data).toMatchObject({ whatsapp: "connected", whatsappSent: [] });
+
+    const empty = await post("   ");
+    expect(empty.status).toBe(400);
+    expect(empty.data).toMatchObject({ error: LEAD_WHATSAPP_MESSAGES.messageRequired });
+    const huge = await post("x".repeat(5000));
+    expect(huge.status).toBe(400);
+
+    gw.registered = new Set(["5511987654321"]);
+    try {
+      const before = gw.sent.length;
+      const sent = await post("Olá! Podemos falar sobre o imóvel?");
+      expect(sent.status).toBe(302);
+      expect(sent.location).toBe(`/broker/lead/${id}`);
+      expect(gw.sent.length).toBe(before + 1);
+      expect(gw.sent.at(-1)).toMatchObject({ number: "5511987654321", text: "Olá! Podemos falar sobre o imóvel?" });
+      const after = await unwrap(() => leadPageLoader(routeArgs(getRequest(`/broker/lead/${id}`, { cookie }), { id: String(id) })));
+      expect(after.data && "whatsappSent" in after.data ? after.data.whatsappSent.map((m) => m.body) : null).toEqual(["Olá! Podemos falar sobre o imóvel?"]);
+    } finally {
+      gw.registered = new Set();
+    }
+  });
+
+  it("a broker cannot send through another broker's lead page (404, nothing sent)", async () => {
+    const owner = await broker();
+    const other = await broker();
+    await connect(other);
+    const id = await lead(owner.broker!.id, "(11) 98765-4321");
+    const before = gw.sent.length;
+    const r = await unwrap(() => leadPageAction(routeArgs(formRequest(`/broker/lead/${id}`, { intent: "whatsapp", message: "Oi" }, { cookie: "" }), { id: String(id) })));
+    expect(r.status).toBeGreaterThanOrEqual(300); // no session: sent to the login
+    const cookie = await sessionCookie(other.id);
+    const refused = await unwrap(() => leadPageAction(routeArgs(formRequest(`/broker/lead/${id}`, { intent: "whatsapp", message: "Oi" }, { cookie }), { id: String(id) })));
+    expect(refused.status).toBe(404);
     expect(gw.sent.length).toBe(before);
   });
 });

@@ -11,6 +11,8 @@ import { moveLeadToStage, StageNotFoundError } from "~/modules/crm/deals.server"
 import { addNote, deleteNote, updateNote } from "~/modules/crm/notes.server";
 import { completeActivity, createLeadActivity, reopenActivity } from "~/modules/crm/activities.server";
 import { describeMailError } from "~/modules/messaging/mail.server";
+import { LeadWhatsappError, sendWhatsappToLead, whatsappHistoryOf } from "~/modules/messaging/lead-whatsapp.server";
+import { WHATSAPP_DELIVERY_LABELS } from "~/modules/messaging/whatsapp-labels";
 import { formatBRL, formatDateTime } from "~/utils/format";
 import { formatPhone, whatsappLink } from "~/utils/phone";
 import type { Route } from "./+types/lead";
@@ -28,7 +30,8 @@ function statusOf(error: unknown): number | undefined {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
   try {
-    return await leadPage(user, leadIdOf(params));
+    const page = await leadPage(user, leadIdOf(params)); // checks the broker may see this lead
+    return { ...page, whatsappSent: await whatsappHistoryOf(page.lead.id) };
   } catch (error) {
     if (statusOf(error) === 404) throw data({ notFound: true, message: CRM_MESSAGES.leadNotFound }, { status: 404 });
     throw error;
@@ -125,6 +128,17 @@ export async function action({ request, params }: Route.ActionArgs) {
           return fail(`Falha ao enviar email: ${describeMailError(error)}`, 502);
         }
         return redirectWithToast(here, { type: "success", message: "Email enviado" });
+      }
+      case "whatsapp": {
+        const message = String(form.get("message") ?? "");
+        if (message.length > 4096) return fail("No máximo 4096 caracteres", 400, { message: message.slice(0, 4096) });
+        try {
+          const { to } = await sendWhatsappToLead(user, leadId, message);
+          return redirectWithToast(here, { type: "success", message: `Mensagem enviada pelo WhatsApp para ${to}` });
+        } catch (error) {
+          if (!(error instanceof LeadWhatsappError)) throw error;
+          return fail(error.message, 400, { message });
+        }
       }
       default:
         return fail("Ação desconhecida");
@@ -440,11 +454,11 @@ export default function LeadPage() {
               </a>
               {lead.phone ? (
                 <a href={whatsappLink(lead.phone)} target="_blank" rel="noreferrer" className={buttonClass("secondary", "sm")}>
-                  WhatsApp
+                  Abrir conversa
                 </a>
               ) : null}
               <Link to="/broker/whatsapp" className={buttonClass("ghost", "sm")}>
-                Gerenciar WhatsApp
+                {d.whatsapp === "connected" ? "Gerenciar WhatsApp" : "Conectar WhatsApp"}
               </Link>
               {!d.smtpActive ? (
                 <Link to="/broker/settings" className={buttonClass("ghost", "sm")}>
@@ -452,6 +466,20 @@ export default function LeadPage() {
                 </Link>
               ) : null}
             </div>
+            {d.whatsapp === "connected" ? (
+              <details className="mt-3" open={err?.intent === "whatsapp" || undefined}>
+                <summary className={buttonClass("primary", "sm", "cursor-pointer list-none")}>WhatsApp</summary>
+                <Form method="post" className="mt-3 space-y-2">
+                  <input type="hidden" name="intent" value="whatsapp" />
+                  <Field label="Mensagem" htmlFor="wa-message" hint="Um link de imagem (png, jpg, gif, webp) vai como foto, com o resto como legenda.">
+                    <Textarea id="wa-message" name="message" rows={4} maxLength={4096} defaultValue={err?.intent === "whatsapp" ? err.fields?.message : undefined} />
+                  </Field>
+                  <Button type="submit" size="sm" pending={busy}>
+                    Enviar pelo WhatsApp
+                  </Button>
+                </Form>
+              </details>
+            ) : null}
             <details className="mt-3" open={err?.intent === "email" || undefined}>
               <summary className={buttonClass("primary", "sm", "cursor-pointer list-none")}>Email</summary>
               <Form method="post" className="mt-3 space-y-2">
@@ -486,6 +514,22 @@ export default function LeadPage() {
                 </li>
               ))}
             </ol>
+            {d.whatsappSent.length ? (
+              <>
+                <h3 className="mt-4 text-sm font-semibold text-slate-700">Mensagens de WhatsApp</h3>
+                <ol className="mt-2 space-y-2 text-sm">
+                  {d.whatsappSent.map((m) => (
+                    <li key={m.id} className="border-l-2 border-success-600 pl-3" data-whatsapp-message>
+                      <p className="whitespace-pre-wrap break-words">{m.body}</p>
+                      <p className="text-xs text-slate-500">
+                        {formatPhone(m.to)} · {formatDateTime(m.created_at)}
+                        {m.delivery ? ` · ${WHATSAPP_DELIVERY_LABELS[m.delivery]}` : ""}
+                      </p>
+                    </li>
+                  ))}
+                </ol>
+              </>
+            ) : null}
             {d.history.length > HISTORY_PREVIEW ? (
               <Link to={showAllHistory ? "?" : "?historico=todos"} preventScrollReset className="mt-2 inline-block text-sm text-brand-700 hover:underline">
                 {showAllHistory ? "Ver menos" : "Ver mais"}

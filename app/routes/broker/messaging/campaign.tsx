@@ -8,6 +8,7 @@ import { redirectWithToast } from "~/modules/auth/session.server";
 import { CAMPAIGN_MESSAGES, JOB_STATUS_ORDER } from "~/modules/messaging/campaign-rules";
 import { CampaignError, campaignMonitor, pauseCampaign, resumeCampaign } from "~/modules/messaging/campaigns.server";
 import { formatDateTime } from "~/utils/format";
+import { WHATSAPP_DELIVERY_LABELS } from "~/modules/messaging/whatsapp-labels";
 import type { Route } from "./+types/campaign";
 
 export const meta: Route.MetaFunction = () => [{ title: "Campanha | Painel do corretor" }];
@@ -226,7 +227,7 @@ export default function CampaignMonitor() {
                 <StatusBadge status={j.status} />
               </td>
               <td className={tdClass}>{formatDateTime(j.sentAt ?? j.fireAt)}</td>
-              <td className={tdClass}>{j.error ?? (j.delivery ? { sent: "Enviada", delivered: "Entregue", read: "Lida", failed: "Falhou" }[j.delivery] : "")}</td>
+              <td className={tdClass}>{j.error ?? (j.delivery ? WHATSAPP_DELIVERY_LABELS[j.delivery] : "")}</td>
             </tr>
           ))}
         </tbody>

@@ -1,0 +1,61 @@
+/** The lead roulette (spec 03 §2.7, §4, §5, §8, §9): texts, defaults and the agency's clock, shared by server and screens. */
+export const ROULETTE_MESSAGES = {
+  alreadyToday: "Você já marcou presença hoje!",
+  already24h: "Você já marcou presença nas últimas 24 horas!",
+  registerFailed: (message: string) => `Erro ao registrar presença: ${message}`,
+  noBroker: "Erro: Nenhum corretor logado encontrado",
+  windowClosed: (start: string, end: string) => `A presença só pode ser marcada entre ${start} e ${end}.`,
+  confirmed: "Presença Confirmada!",
+  noParticipants: "Nenhum corretor registrado para participar do sorteio!",
+  noParticipantsWarning: "Nenhum participante registrado",
+  saveResultsFailed: "Erro ao salvar resultados do sorteio",
+  drawFailed: "Erro no sorteio",
+  webhookError: (status: number | string) => `Erro no webhook: ${status}`,
+  webhookSaveFailed: "Erro ao salvar configurações do webhook",
+  webhookUrlInvalid: "Por favor, insira uma URL de webhook válida",
+  invalidTimes: "Erro: Configuração de horários inválida",
+  settingsSaved: "✅ Configurações da roleta automática salvas com sucesso!",
+  settingsFailed: (message: string) => `Erro ao salvar configurações: ${message}`,
+  drawDone: (n: number) => `Sorteio realizado com ${n} ${n === 1 ? "participante" : "participantes"}.`,
+} as const;
+
+export const DEFAULT_PRESENCE = { start: "08:00", end: "09:30" } as const;
+export const AUTOMATIC_DEFAULTS = { time: "09:30", start: "05:00", end: "09:30" } as const;
+export const PRIZE_CYCLE = ["Lead Premium", "Comissão Extra 5%", "Desconto 10%", "Lead Qualificado", "Bônus Especial"] as const;
+export const AGENCY_TIME_ZONE = "America/Sao_Paulo";
+
+/** "08:00" or "08:00:00" → minutes after midnight, or null. */
+export function minutesOf(hm: string): number | null {
+  const m = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(hm.trim());
+  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
+}
+
+export function hm(minutes: number): string {
+  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
+/** The agency's wall clock for an instant: its date (yyyy-mm-dd) and minutes (with seconds) after midnight. */
+export function agencyClock(now: Date): { date: string; minutes: number; seconds: number } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", { timeZone: AGENCY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+      .formatToParts(now)
+      .map((p) => [p.type, p.value]),
+  );
+  const minutes = Number(parts.hour) * 60 + Number(parts.minute);
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes, seconds: minutes * 60 + Number(parts.second) };
+}
+
+/**
+ * The presence window at `now` (inclusive at both ends, to the minute):
+ * open with the seconds left, or closed with the seconds until it opens
+ * (tomorrow once past the end).
+ */
+export function presenceWindow(now: Date, start: string, end: string): { open: boolean; secondsLeft: number; secondsToOpen: number } {
+  const s = minutesOf(start) ?? 0;
+  const e = minutesOf(end) ?? 0;
+  const { minutes, seconds } = agencyClock(now);
+  const open = minutes >= s && minutes <= e;
+  const endSecond = e * 60 + 59;
+  const secondsToOpen = minutes < s ? s * 60 - seconds : 24 * 3600 - seconds + s * 60;
+  return { open, secondsLeft: open ? endSecond - seconds + 1 : 0, secondsToOpen: open ? 0 : secondsToOpen };
+}

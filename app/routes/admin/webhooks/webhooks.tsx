@@ -1,0 +1,290 @@
+import { Form, Link, data, useNavigation } from "react-router";
+import { z } from "zod";
+import { Alert, Badge, Button, Card, EmptyState, Field, Input, Modal, PageHeader, Table, buttonClass, tdClass, thClass } from "~/components/ui";
+import { CopyButton } from "~/components/ui/copy-button";
+import { requireAdmin } from "~/modules/auth/auth.server";
+import { redirectWithToast } from "~/modules/auth/toast.server";
+import { errorFields, log } from "~/modules/platform/logger.server";
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, WEBHOOK_MESSAGES } from "~/modules/webhooks/webhook-rules";
+import { WebhookError, addWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret, setWebhookActive, testWebhook, updateWebhook, webhookDetails } from "~/modules/webhooks/webhooks.server";
+import { formatDateTime } from "~/utils/format";
+import type { Route } from "./+types/webhooks";
+
+export const meta: Route.MetaFunction = () => [{ title: "Webhooks | Administração" }, { name: "robots", content: "noindex" }];
+
+const idParam = (v: string | null) => (v && /^\d{1,9}$/.test(v) ? Number(v) : null);
+
+/**
+ * /admin/webhook (spec 03 §2.8): active and inactive lists; add; ?edit=,
+ * ?details= and ?confirmDelete= open modals (plain links, so they work
+ * without JavaScript); test, switch, remove and a new secret are posts.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request);
+  const url = new URL(request.url);
+  try {
+    const hooks = await listWebhooks(user);
+    const pick = (key: string) => hooks.find((h) => h.id === idParam(url.searchParams.get(key))) ?? null;
+    const detailsId = idParam(url.searchParams.get("details"));
+    return { hooks, edit: pick("edit"), confirm: pick("confirmDelete"), details: detailsId ? await webhookDetails(user, detailsId) : null, error: null };
+  } catch (error) {
+    log.error("webhook list failed", errorFields(error));
+    return { hooks: [], edit: null, confirm: null, details: null, error: WEBHOOK_MESSAGES.loadFailed };
+  }
+}
+
+const intentSchema = z.enum(["add", "update", "activate", "deactivate", "delete", "test", "rotate"]);
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireAdmin(request);
+  const form = await request.formData();
+  const intent = intentSchema.safeParse(form.get("intent"));
+  if (!intent.success) return data({ error: WEBHOOK_MESSAGES.updateFailed as string, intent: "", url: "" }, { status: 400 });
+  const id = idParam(String(form.get("id") ?? ""));
+  const url = String(form.get("url") ?? "");
+  const allowPrivate = form.get("allowPrivate") === "on";
+  const fail = (message: string, status = 400) => data({ error: message, intent: intent.data, url }, { status });
+  try {
+    switch (intent.data) {
+      case "add":
+        await addWebhook(user, { url, allowPrivate });
+        return redirectWithToast("/admin/webhook", { type: "success", message: WEBHOOK_MESSAGES.added });
+      case "update":
+        if (!id || !(await updateWebhook(user, id, { url, allowPrivate }))) return fail(WEBHOOK_MESSAGES.updateFailed, 404);
+        return redirectWithToast("/admin/webhook", { type: "success", message: WEBHOOK_MESSAGES.updated });
+      case "activate":
+      case "deactivate":
+        if (!id || !(await setWebhookActive(user, id, intent.data === "activate"))) return fail(WEBHOOK_MESSAGES.updateFailed, 404);
+        return redirectWithToast("/admin/webhook", { type: "success", message: WEBHOOK_MESSAGES.updated });
+      case "rotate":
+        if (!id || !(await rotateWebhookSecret(user, id))) return fail(WEBHOOK_MESSAGES.updateFailed, 404);
+        return redirectWithToast(`/admin/webhook?details=${id}`, { type: "success", message: "Nova chave gerada: atualize o sistema que recebe os webhooks." });
+      case "delete":
+        if (!id || !(await deleteWebhook(user, id))) return fail(WEBHOOK_MESSAGES.removeFailed, 404);
+        return redirectWithToast("/admin/webhook", { type: "success", message: WEBHOOK_MESSAGES.removed });
+      case "test": {
+        if (!id) return fail(WEBHOOK_MESSAGES.testUrlInvalid);
+        const result = await testWebhook(user, id);
+        return redirectWithToast("/admin/webhook", { type: result.ok ? "success" : "error", message: result.message });
+      }
+    }
+  } catch (error) {
+    if (error instanceof WebhookError) return fail(error.message);
+    log.error("webhook action failed", { intent: intent.data, ...errorFields(error) });
+    return fail(intent.data === "add" ? WEBHOOK_MESSAGES.addFailed : intent.data === "delete" ? WEBHOOK_MESSAGES.removeFailed : WEBHOOK_MESSAGES.updateFailed, 500);
+  }
+}
+
+type Hook = Route.ComponentProps["loaderData"]["hooks"][number];
+
+function WebhookTable({ title, hooks, busy }: { title: string; hooks: Hook[]; busy: boolean }) {
+  return (
+    <section aria-labelledby={`t-${title}`} className="mt-6">
+      <h2 id={`t-${title}`} className="mb-2 text-lg font-semibold text-slate-900">
+        {title} <span className="text-sm font-normal text-slate-500">({hooks.length})</span>
+      </h2>
+      {hooks.length === 0 ? (
+        <p className="text-sm text-slate-600">Nenhum webhook.</p>
+      ) : (
+        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <Table>
+            <thead>
+              <tr>
+                <th className={thClass}>URL</th>
+                <th className={thClass}>Eventos</th>
+                <th className={thClass}>Erros</th>
+                <th className={thClass}>Último envio</th>
+                <th className={thClass}>
+                  <span className="sr-only">Ações</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {hooks.map((h) => (
+                <tr key={h.id}>
+                  <td className={tdClass}>
+                    <p className="min-w-56 max-w-xs break-all font-mono text-xs text-slate-900">{h.url}</p>
+                    {h.allow_private ? <Badge tone="warning" className="mt-1">Rede interna permitida</Badge> : null}
+                  </td>
+                  <td className={tdClass}>{h.events.join(", ")}</td>
+                  <td className={tdClass}>
+                    {h.error_count > 0 ? <Badge tone="danger">{h.error_count}</Badge> : <Badge tone="success">0</Badge>}
+                    {h.last_error ? <p className="mt-1 max-w-xs break-words text-xs text-danger-700">{h.last_error}</p> : null}
+                  </td>
+                  <td className={tdClass}>{h.last_triggered_at ? formatDateTime(h.last_triggered_at) : "—"}</td>
+                  <td className={tdClass}>
+                    <div className="flex flex-wrap justify-end gap-1">
+                      <Form method="post">
+                        <input type="hidden" name="id" value={h.id} />
+                        <Button type="submit" size="sm" variant="secondary" name="intent" value="test" disabled={busy} aria-label={`Testar ${h.url}`}>
+                          Testar
+                        </Button>
+                      </Form>
+                      <Link to={`?details=${h.id}`} preventScrollReset className={buttonClass("ghost", "sm")} aria-label={`Detalhes de ${h.url}`}>
+                        Detalhes
+                      </Link>
+                      <Link to={`?edit=${h.id}`} preventScrollReset className={buttonClass("ghost", "sm")} aria-label={`Editar ${h.url}`}>
+                        Editar
+                      </Link>
+                      <Form method="post">
+                        <input type="hidden" name="id" value={h.id} />
+                        <Button type="submit" size="sm" variant="ghost" name="intent" value={h.is_active ? "deactivate" : "activate"} disabled={busy} aria-label={`${h.is_active ? "Desativar" : "Ativar"} ${h.url}`}>
+                          {h.is_active ? "Desativar" : "Ativar"}
+                        </Button>
+                      </Form>
+                      <Link to={`?confirmDelete=${h.id}`} preventScrollReset className={buttonClass("ghost", "sm", "text-danger-700 hover:bg-danger-50")} aria-label={`Remover ${h.url}`}>
+                        Remover
+                      </Link>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
+  const { hooks, edit, confirm, details, error } = loaderData;
+  const busy = useNavigation().state !== "idle";
+  const failed = actionData && "error" in actionData ? actionData : null;
+  return (
+    <>
+      <PageHeader
+        title="Webhooks"
+        subtitle="Cada novo lead é enviado, assinado, para os sistemas da imobiliária; falhas são repetidas por até um dia."
+        actions={
+          <a href="/admin/webhook/export.json" className={buttonClass("secondary")} download>
+            Exportar JSON
+          </a>
+        }
+      />
+      {error ? <Alert tone="danger">{error}</Alert> : null}
+      {failed && failed.intent !== "add" && failed.intent !== "update" ? <Alert tone="danger">{failed.error}</Alert> : null}
+      <Card className="p-5">
+        <h2 className="text-lg font-semibold text-slate-900">Adicionar webhook</h2>
+        <Form method="post" className="mt-3 flex flex-col gap-3 sm:flex-row sm:items-start" noValidate>
+          <input type="hidden" name="intent" value="add" />
+          <Field label="URL" htmlFor="new-url" error={failed?.intent === "add" ? failed.error : undefined} className="flex-1">
+            <Input id="new-url" name="url" type="url" placeholder="https://sistema.exemplo.com.br/webhooks/leads" maxLength={2000} defaultValue={failed?.intent === "add" ? failed.url : undefined} />
+          </Field>
+          <label className="flex items-center gap-2 pt-0 text-sm text-slate-700 sm:pt-8">
+            <input type="checkbox" name="allowPrivate" className="size-4" /> Permitir rede interna
+          </label>
+          <Button type="submit" pending={busy} className="sm:mt-6">
+            Adicionar
+          </Button>
+        </Form>
+      </Card>
+      {hooks.length === 0 && !error ? (
+        <div className="mt-6">
+          <EmptyState title="Nenhum webhook cadastrado">Adicione a URL do sistema que deve receber os novos leads.</EmptyState>
+        </div>
+      ) : (
+        <>
+          <WebhookTable title="Ativos" hooks={hooks.filter((h) => h.is_active)} busy={busy} />
+          <WebhookTable title="Inativos" hooks={hooks.filter((h) => !h.is_active)} busy={busy} />
+        </>
+      )}
+
+      {edit ? (
+        <Modal title="Editar webhook">
+          <Form method="post" className="space-y-3" noValidate>
+            <input type="hidden" name="intent" value="update" />
+            <input type="hidden" name="id" value={edit.id} />
+            <Field label="URL" htmlFor="edit-url" error={failed?.intent === "update" ? failed.error : undefined}>
+              <Input id="edit-url" name="url" type="url" maxLength={2000} defaultValue={failed?.intent === "update" ? failed.url : edit.url} autoFocus />
+            </Field>
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input type="checkbox" name="allowPrivate" defaultChecked={edit.allow_private === 1} className="size-4" /> Permitir rede interna
+            </label>
+            <div className="flex justify-end gap-2">
+              <Link to="/admin/webhook" preventScrollReset className={buttonClass("secondary")}>
+                Cancelar
+              </Link>
+              <Button type="submit" pending={busy}>
+                Salvar
+              </Button>
+            </div>
+          </Form>
+        </Modal>
+      ) : null}
+
+      {details ? (
+        <Modal
+          title="Detalhes do webhook"
+          wide
+          footer={
+            <Link to="/admin/webhook" preventScrollReset className={buttonClass("secondary")}>
+              Fechar
+            </Link>
+          }
+        >
+          <dl className="space-y-3 text-sm">
+            <div>
+              <dt className="font-medium text-slate-700">URL</dt>
+              <dd className="break-all font-mono text-xs">{details.url}</dd>
+              <CopyButton text={details.url} label="Copiar URL" copiedMessage="Copiado" className="mt-1" />
+            </div>
+            <div>
+              <dt className="font-medium text-slate-700">Chave de assinatura</dt>
+              <dd className="break-all font-mono text-xs">{details.secret ?? "—"}</dd>
+              <p className="mt-1 text-xs text-slate-600">
+                Cada envio traz <code>{TIMESTAMP_HEADER}</code> e <code>{SIGNATURE_HEADER}: sha256=…</code>, o HMAC-SHA256 desta chave sobre <code>{"{timestamp}.{corpo}"}</code>. Confira a assinatura antes de aceitar o lead.
+              </p>
+              <Form method="post" className="mt-2">
+                <input type="hidden" name="id" value={details.id} />
+                <Button type="submit" size="sm" variant="secondary" name="intent" value="rotate" pending={busy}>
+                  Gerar nova chave
+                </Button>
+              </Form>
+            </div>
+          </dl>
+          <h3 className="mt-5 text-sm font-semibold text-slate-900">Últimos envios</h3>
+          {details.deliveries.length === 0 ? (
+            <p className="mt-1 text-sm text-slate-600">Nenhum envio ainda.</p>
+          ) : (
+            <ul className="mt-2 divide-y divide-slate-100 text-xs">
+              {details.deliveries.map((d) => (
+                <li key={d.id} className="flex flex-wrap items-center gap-2 py-2">
+                  <Badge tone={d.status === "delivered" ? "success" : d.status === "failed" ? "danger" : "warning"}>{{ delivered: "Entregue", failed: "Falhou", pending: "Aguardando nova tentativa", sending: "Enviando" }[d.status]}</Badge>
+                  <span>{d.event}</span>
+                  <span className="text-slate-500">{formatDateTime(d.created_at)}</span>
+                  <span className="text-slate-500">
+                    {d.attempts} {d.attempts === 1 ? "tentativa" : "tentativas"}
+                  </span>
+                  {d.last_error ? <span className="w-full break-words text-danger-700">{d.last_error}</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Modal>
+      ) : null}
+
+      {confirm ? (
+        <Modal
+          title="Remover webhook"
+          footer={
+            <>
+              <Link to="/admin/webhook" preventScrollReset className={buttonClass("secondary")}>
+                Cancelar
+              </Link>
+              <Form method="post">
+                <input type="hidden" name="id" value={confirm.id} />
+                <Button type="submit" name="intent" value="delete" variant="danger" pending={busy} autoFocus>
+                  Remover
+                </Button>
+              </Form>
+            </>
+          }
+        >
+          <p className="text-sm text-slate-700">{WEBHOOK_MESSAGES.confirmDelete}</p>
+          <p className="mt-2 break-all font-mono text-xs text-slate-900">{confirm.url}</p>
+        </Modal>
+      ) : null}
+    </>
+  );
+}

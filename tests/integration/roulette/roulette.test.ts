@@ -1,0 +1,110 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { db } from "~/modules/platform/db.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { ROULETTE_MESSAGES, presenceWindow } from "~/modules/roulette/roulette-rules";
+import { currentParticipants, manualDraw, nextAutomaticRun, registerPresence, rouletteSettings, runAutomaticIfDue, saveRouletteSettings } from "~/modules/roulette/roulette.server";
+import { registeredJobs } from "~/modules/platform/jobs.server";
+import { action as brokerAction } from "~/routes/broker/roulette";
+import { loader as adminLoader } from "~/routes/admin/roulette";
+import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
+import { unwrap } from "../../helpers/responses";
+import { makeAdmin, makeBroker } from "../../helpers/factories";
+
+/** The lead roulette (issue 10, spec 03 §2.7, §4, §5) on fixed clocks. São Paulo is UTC−3: 08:00 there is 11:00Z. */
+const at = (iso: string) => new Date(iso);
+let admin: SessionUser;
+
+async function broker(options: { isActive?: boolean } = {}): Promise<SessionUser> {
+  const b = await makeBroker(options);
+  return { id: b.userId, email: b.email, name: b.name ?? "Corretor", role: "broker", broker: { id: b.brokerId, name: b.name ?? "Corretor", isActive: options.isActive !== false, profileImage: null, phone: "" } };
+}
+
+beforeEach(async () => {
+  await db().deleteFrom("roleta_registrations").execute();
+  await db().deleteFrom("roleta_results").execute();
+  await db().deleteFrom("automatic_roulette_settings").execute();
+  const a = await makeAdmin();
+  admin = { id: a.id, email: a.email, name: "Admin", role: "admin", broker: null };
+});
+
+describe("presence window (default 08:00–09:30, inclusive)", () => {
+  it("opens at 08:00, is still open at 09:30, closes at 09:31, and counts down to tomorrow after it", () => {
+    expect(presenceWindow(at("2026-11-23T10:59:59Z"), "08:00", "09:30")).toMatchObject({ open: false, secondsToOpen: 1 });
+    expect(presenceWindow(at("2026-11-23T11:00:00Z"), "08:00", "09:30")).toMatchObject({ open: true, secondsLeft: 91 * 60 }); // through 09:30:59
+    expect(presenceWindow(at("2026-11-23T12:30:59Z"), "08:00", "09:30")).toMatchObject({ open: true, secondsLeft: 1 });
+    expect(presenceWindow(at("2026-11-23T12:31:00Z"), "08:00", "09:30")).toMatchObject({ open: false, secondsToOpen: (22 * 60 + 29) * 60 }); // tomorrow 08:00
+  });
+
+  it("uses the defaults until an admin saves others, and refuses an inverted window", async () => {
+    expect(await rouletteSettings()).toMatchObject({ presenceStart: "08:00", presenceEnd: "09:30", enabled: false });
+    await expect(saveRouletteSettings(admin, { enabled: true, time: "09:30", webhookEnabled: false, presenceStart: "10:00", presenceEnd: "09:00" })).rejects.toThrow(ROULETTE_MESSAGES.invalidTimes);
+    await expect(saveRouletteSettings(admin, { enabled: true, time: "25:00", webhookEnabled: false, presenceStart: "05:00", presenceEnd: "09:30" })).rejects.toThrow(ROULETTE_MESSAGES.invalidTimes);
+  });
+});
+
+describe("marking presence", () => {
+  it("only inside the window, once per 24 hours, with the spec's messages", async () => {
+    const b = await broker();
+    await expect(registerPresence(b, at("2026-11-23T10:30:00Z"))).rejects.toThrow(ROULETTE_MESSAGES.windowClosed("08:00", "09:30"));
+    await registerPresence(b, at("2026-11-23T12:20:00Z")); // 09:20
+    await expect(registerPresence(b, at("2026-11-23T12:25:00Z"))).rejects.toThrow(ROULETTE_MESSAGES.alreadyToday);
+    await expect(registerPresence(b, at("2026-11-24T11:30:00Z"))).rejects.toThrow(ROULETTE_MESSAGES.already24h); // 08:30 next day, 23 h later
+    await registerPresence(b, at("2026-11-25T11:30:00Z"));
+    expect(await currentParticipants(at("2026-11-25T11:31:00Z"))).toHaveLength(1);
+  });
+
+  it("through the broker page: a closed window answers 400 with the message", async () => {
+    const b = await makeBroker();
+    const cookie = await sessionCookie(b.userId);
+    // the page uses the real clock: pick the answer by whether the window is open now
+    const open = presenceWindow(new Date(), "08:00", "09:30").open;
+    const r = await unwrap(() => brokerAction(routeArgs(formRequest("/broker/roleta", {}, { cookie }))));
+    if (open) expect(r.status).toBe(302);
+    else expect(r.data).toEqual({ error: ROULETTE_MESSAGES.windowClosed("08:00", "09:30") });
+  });
+});
+
+describe("draws", () => {
+  it("a manual draw orders the present active brokers, saves the results and clears the presences", async () => {
+    await expect(manualDraw(admin, at("2026-11-23T12:40:00Z"))).rejects.toThrow(ROULETTE_MESSAGES.noParticipants);
+    const a = await broker();
+    const b = await broker();
+    const inactive = await broker();
+    for (const u of [a, b, inactive]) await registerPresence(u, at("2026-11-23T11:10:00Z"));
+    // deactivated after marking presence: left out of the draw
+    await db().updateTable("brokers").set({ is_active: 0 }).where("id", "=", inactive.broker!.id).execute();
+    const results = await manualDraw(admin, at("2026-11-23T12:40:00Z"));
+    expect(results.map((r) => r.position)).toEqual([1, 2]);
+    expect(new Set(results.map((r) => r.broker_id))).toEqual(new Set([a.broker!.id, b.broker!.id]));
+    expect(results.map((r) => r.prize)).toEqual(["1º lugar", "2º lugar"]);
+    expect(await db().selectFrom("roleta_results").select("broker_id").execute()).toHaveLength(2);
+    expect(await currentParticipants(at("2026-11-23T12:41:00Z"))).toHaveLength(0);
+  });
+
+  it("the automatic draw runs once a day at its time, even when asked again after a restart", async () => {
+    const a = await broker();
+    await saveRouletteSettings(admin, { enabled: true, time: "09:30", webhookEnabled: false, presenceStart: "05:00", presenceEnd: "09:30" });
+    await registerPresence(a, at("2026-11-23T12:00:00Z"));
+    expect(await runAutomaticIfDue(at("2026-11-23T12:29:00Z"))).toBeNull(); // 09:29
+    expect(nextAutomaticRun(await rouletteSettings(), at("2026-11-23T12:29:00Z"))).toBe("2026-11-23T12:30:00.000Z");
+    const first = await runAutomaticIfDue(at("2026-11-23T12:30:00Z"));
+    expect(first).toHaveLength(1);
+    expect(first![0]).toMatchObject({ broker_id: a.broker!.id, prize: "Lead Premium" });
+    // a restart an hour later, or a second process: nothing more today
+    await registerPresence(await broker(), at("2026-11-23T12:20:00Z"));
+    expect(await runAutomaticIfDue(at("2026-11-23T13:30:00Z"))).toBeNull();
+    expect(await Promise.all([runAutomaticIfDue(at("2026-11-23T14:00:00Z")), runAutomaticIfDue(at("2026-11-23T14:00:00Z"))])).toEqual([null, null]);
+    expect(nextAutomaticRun(await rouletteSettings(), at("2026-11-23T13:30:00Z"))).toBe("2026-11-24T12:30:00.000Z");
+    // the next day it runs again (the server was down at 09:30: it catches up)
+    const next = await runAutomaticIfDue(at("2026-11-24T13:05:00Z"));
+    expect(next).not.toBeNull();
+    expect(registeredJobs().map((j) => j.name)).toContain("automatic-roulette");
+  });
+
+  it("the admin page is for admins", async () => {
+    const cookie = await sessionCookie((await makeBroker()).userId);
+    const r = await unwrap(() => adminLoader(routeArgs(getRequest("/admin/roleta", { cookie }))));
+    expect(r.status).toBe(302);
+    expect(r.location).toMatch(/^\/login/);
+  });
+});
