@@ -182,7 +182,15 @@ export function foldName(s: string): string {
 }
 
 /** The VRSync features of a listing (amenities, furnished, pets) and the amenities the closed list has no word for. */
+const featureCache = new WeakMap<Listing, { features: string[]; unmapped: string[] }>();
 export function vrsyncFeatures(listing: Listing): { features: string[]; unmapped: string[] } {
+  const cached = featureCache.get(listing);
+  if (cached) return cached;
+  const result = computeFeatures(listing);
+  featureCache.set(listing, result);
+  return result;
+}
+function computeFeatures(listing: Listing): { features: string[]; unmapped: string[] } {
   const features = new Set<string>();
   const unmapped: string[] = [];
   for (const name of listing.amenities) {

@@ -8,21 +8,27 @@ import { el, localDateTime, wrap } from "./xml-writer.server";
  * VRSync, the one format Grupo OLX (OLX, ZAP Imóveis, VivaReal) accepts
  * (shared/reference/portal-feeds.md §1). Served at /xml/olx.
  */
-const KIND_TYPES: Record<string, { type: string; usage: "Residential" | "Commercial"; land?: boolean }> = {
-  Apartamento: { type: "Residential / Apartment", usage: "Residential" },
-  Casa: { type: "Residential / Home", usage: "Residential" },
-  "Sala Comercial": { type: "Commercial / Office", usage: "Commercial" },
-  Loja: { type: "Commercial / Business", usage: "Commercial" },
+type Kind = { type: string; usage: "Residential" | "Commercial"; land: boolean };
+const KIND_TYPES: Record<string, Kind> = {
+  Apartamento: { type: "Residential / Apartment", usage: "Residential", land: false },
+  Casa: { type: "Residential / Home", usage: "Residential", land: false },
+  "Sala Comercial": { type: "Commercial / Office", usage: "Commercial", land: false },
+  Loja: { type: "Commercial / Business", usage: "Commercial", land: false },
   Galpão: { type: "Commercial / Industrial", usage: "Commercial", land: true },
-  Terreno: { type: "Residential / Land Lot", usage: "Residential", land: true },
+};
+const LAND: Record<"Residential" | "Commercial", Kind> = {
+  Residential: { type: "Residential / Land Lot", usage: "Residential", land: true },
+  Commercial: { type: "Commercial / Land Lot", usage: "Commercial", land: true },
+};
+const OTHER: Record<"Residential" | "Commercial", Kind> = {
+  Residential: { type: "Residential / Home", usage: "Residential", land: false },
+  Commercial: { type: "Commercial / Building", usage: "Commercial", land: false },
 };
 
-export function vrsyncPropertyType(l: Listing): { type: string; usage: "Residential" | "Commercial"; land: boolean } {
-  const commercial = l.row.type === "imobiliario";
-  if (l.row.property_type === "Terreno") return commercial ? { type: "Commercial / Land Lot", usage: "Commercial", land: true } : { type: "Residential / Land Lot", usage: "Residential", land: true };
-  const known = KIND_TYPES[l.row.property_type];
-  if (known) return { ...known, land: Boolean(known.land) };
-  return commercial ? { type: "Commercial / Building", usage: "Commercial", land: false } : { type: "Residential / Home", usage: "Residential", land: false };
+export function vrsyncPropertyType(l: Listing): Kind {
+  const usage = l.row.type === "imobiliario" ? "Commercial" : "Residential";
+  if (l.row.property_type === "Terreno") return LAND[usage];
+  return KIND_TYPES[l.row.property_type] ?? OTHER[usage];
 }
 
 /** Spec 03 §9: For Sale or For Rent; a property for both is Sale/Rent (reference §1.2). */

@@ -287,3 +287,15 @@ describe("rules", () => {
     for (const f of MAPPED_FEATURES) expect(VRSYNC_FEATURES.has(f), f).toBe(true);
   });
 });
+
+describe("HEAD", () => {
+  it("answers the headers without writing the feed", async () => {
+    await makeProperty(validOverrides({ title: "Apartamento para o HEAD" }));
+    const request = new Request("http://localhost/xml/olx", { method: "HEAD" });
+    const response = (await loader(routeArgs(request, { portal: "olx" }) as never)) as Response;
+    expect(response.status).toBe(200);
+    expect(response.body).toBeNull();
+    expect(response.headers.get("ETag")).toMatch(/^W\//);
+    expect(response.headers.get("Content-Type")).toBe("application/xml; charset=utf-8");
+  });
+});

@@ -25,6 +25,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     "Cache-Control": "public, max-age=0, must-revalidate",
   };
   if (isNotModified(request, etag, state.lastModified)) return new Response(null, { status: 304, headers });
+  // a HEAD (some portals check the URL first) gets the headers without the feed being written
+  if (request.method === "HEAD") return new Response(null, { headers: { ...headers, "Content-Type": "application/xml; charset=utf-8" } });
   const body = streamFeed(portal, { id: id ?? undefined, lastModified: state.lastModified });
   return new Response(body, { headers: { ...headers, "Content-Type": "application/xml; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
 }
