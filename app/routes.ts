@@ -80,6 +80,7 @@ export default [
       route("whatsapp/campaign/:id", "routes/broker/messaging/campaign.tsx"),
       route("campaigns", "routes/broker/messaging/campaigns.tsx"),
       // ── CRM board and broker panel (issue 9) ──
+      route("cursos", "routes/broker/courses.tsx"),
       route("roleta", "routes/broker/roulette.tsx"),
       route("settings", "routes/broker/settings.tsx"),
       route("admin", "routes/broker/admin.tsx"),
@@ -119,4 +120,6 @@ export default [
   // ── end portal feeds ──
   // the WhatsApp gateway's events (connection, QR, delivery receipts, replies), checked per instance
   route("webhooks/whatsapp/:instance", "routes/resources/whatsapp-webhook.ts"),
+  // leads pushed by ZAP Imóveis and VivaReal, behind the admin's secret address (issue 10)
+  route("api/portais/leads/:token", "routes/resources/portal-leads.ts"),
 ] satisfies RouteConfig;

@@ -3,10 +3,12 @@ import * as m0001 from "./migrations/0001_initial";
 import * as m0002 from "./migrations/0002_catalogue";
 import * as m0004 from "./migrations/0004_hardening";
 import * as m0005 from "./migrations/0005_backoffice";
+import * as m0006 from "./migrations/0006_lead_routing";
 import * as m0007 from "./migrations/0007_crm_leads";
 import * as m0008 from "./migrations/0008_crm_board";
 import * as m0009 from "./migrations/0009_webhooks";
 import * as m0011 from "./migrations/0011_whatsapp";
+import * as m0012 from "./migrations/0012_portal_leads";
 
 /**
  * Migrations are imported statically so the bundled server and CLI carry
@@ -17,10 +19,12 @@ const migrations: Record<string, Migration> = {
   "0002_catalogue": m0002,
   "0004_hardening": m0004,
   "0005_backoffice": m0005,
+  "0006_lead_routing": m0006,
   "0007_crm_leads": m0007,
   "0008_crm_board": m0008,
   "0009_webhooks": m0009,
   "0011_whatsapp": m0011,
+  "0012_portal_leads": m0012,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

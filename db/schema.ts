@@ -416,6 +416,28 @@ export interface WebhooksTable {
   allow_private: Generated<Bool>;
 }
 
+/** Migration 0006: how a lead without a broker was routed. */
+export interface LeadAssignmentsTable {
+  lead_id: number;
+  broker_id: string | null;
+  reason: "roleta" | "corretor-do-imovel";
+  assigned_at: Timestamp;
+}
+
+/** Migration 0012: the portal lead endpoint's secret (encrypted) and the leads received. */
+export interface PortalLeadSettingsTable {
+  id: number;
+  token: string;
+  updated_at: Timestamp;
+}
+export interface PortalLeadsTable {
+  origin_lead_id: string;
+  lead_id: number | null;
+  lead_origin: string | null;
+  client_listing_id: string | null;
+  received_at: Timestamp;
+}
+
 export type WebhookDeliveryStatus = "pending" | "sending" | "delivered" | "failed";
 export interface WebhookDeliveriesTable {
   id: Generated<number>;
@@ -498,6 +520,9 @@ export interface Database {
   roleta_results: RoletaResultsTable;
   webhook_settings: WebhookSettingsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  lead_assignments: LeadAssignmentsTable;
+  portal_lead_settings: PortalLeadSettingsTable;
+  portal_leads: PortalLeadsTable;
   automatic_roulette_settings: AutomaticRouletteSettingsTable;
   webhooks: WebhooksTable;
   blog_posts: BlogPostsTable;

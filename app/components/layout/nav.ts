@@ -32,7 +32,7 @@ export const BROKER_MENU: BrokerMenuItem[] = [
   { to: "/broker/crm", label: "CRM", icon: ICONS.crm, ready: true, children: [{ to: "/broker/crm/activities", label: "Atividades", ready: true }] },
   { to: "/broker/campaigns", label: "Campanhas", icon: ICONS.campaigns, ready: true, children: [{ to: "/broker/whatsapp", label: "WhatsApp", ready: true }] },
   { to: "/broker/roleta", label: "Roleta de Leads", icon: ICONS.roulette, highlight: true, ready: true },
-  { to: "/broker/cursos", label: "Cursos", icon: ICONS.courses, ready: false },
+  { to: "/broker/cursos", label: "Cursos", icon: ICONS.courses, ready: true },
   { to: "/broker/settings", label: "Configurações", icon: ICONS.settings, ready: true },
   { to: "/broker/admin", label: "Corretores", icon: ICONS.brokers, ready: true, adminOnly: true },
 ];

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
+import { leadSentHeader } from "./lead-sent.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import { LEAD_MESSAGES, leadFormSchema } from "~/modules/leads/lead-form";
@@ -39,7 +40,7 @@ export async function leadFormAction(request: Request, context: { propertyId: nu
   if (isHoneypotFilled(formData)) {
     log.info("lead honeypot triggered", { ip });
     const name = submission.status === "success" ? submission.value.name : "";
-    return redirect(thanksUrl({ name, brokerId: null, brokerPhone: null, ref: null }));
+    return redirect(thanksUrl({ name, brokerId: null, brokerPhone: null, ref: null }), { headers: { "Set-Cookie": await leadSentHeader(name) } });
   }
 
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
@@ -51,14 +52,14 @@ export async function leadFormAction(request: Request, context: { propertyId: nu
   const ref = submission.value.ref || url.searchParams.get("ref") || null;
   try {
     const lead = await createLead({ name, email, phone, message, propertyId: context.propertyId, brokerId: ref, source: "site" });
-    return redirect(thanksUrl({ name, brokerId: lead.brokerId, brokerPhone: lead.brokerPhone, ref: lead.brokerId ?? null }));
+    return redirect(thanksUrl({ name, brokerId: lead.brokerId, brokerPhone: lead.brokerPhone, ref: lead.brokerId ?? null }), { headers: { "Set-Cookie": await leadSentHeader(name) } });
   } catch (error) {
     log.error("lead creation failed", { ...errorFields(error), propertyId: context.propertyId });
     return data(submission.reply({ formErrors: [LEAD_MESSAGES.failure] }), { status: 500 });
   }
 }
 
-/** /obrigado with the visitor's name, and the broker when one was attached (spec 01 §2). */
+/** /obrigado with the visitor's name (shown only with the lead-sent cookie), and the broker when one was attached (spec 01 §2). */
 export function thanksUrl(input: { name: string; brokerId: string | null; brokerPhone: string | null; ref: string | null }): string {
   const params = new URLSearchParams();
   if (input.name) params.set("name", input.name);

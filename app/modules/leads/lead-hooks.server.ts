@@ -1,6 +1,7 @@
 import { errorFields, log } from "~/modules/platform/logger.server";
 import type { CreatedLead, NewLeadInput } from "./leads.server";
 import { novoLeadWebhookHook } from "~/modules/webhooks/delivery.server";
+import { rouletteRoutingHook } from "~/modules/roulette/routing.server";
 
 /**
  * The one place where reactions to a new lead are wired (roulette
@@ -14,7 +15,8 @@ export type NewLeadEvent = CreatedLead & { input: NewLeadInput };
 export type LeadHook = { name: string; run(lead: NewLeadEvent): Promise<void> | void };
 
 /** Add a concept's reaction here (one line per hook). They run in this order. */
-const leadHooks: LeadHook[] = [novoLeadWebhookHook];
+// routing first, so the webhook carries the broker the lead went to
+const leadHooks: LeadHook[] = [rouletteRoutingHook, novoLeadWebhookHook];
 
 const extraHooks = new Set<LeadHook>();
 /** Registers a hook at run time (tests); returns the function that removes it. */

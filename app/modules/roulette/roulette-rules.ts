@@ -22,6 +22,8 @@ export const ROULETTE_MESSAGES = {
 export const DEFAULT_PRESENCE = { start: "08:00", end: "09:30" } as const;
 export const AUTOMATIC_DEFAULTS = { time: "09:30", start: "05:00", end: "09:30" } as const;
 export const PRIZE_CYCLE = ["Lead Premium", "Comissão Extra 5%", "Desconto 10%", "Lead Qualificado", "Bônus Especial"] as const;
+/** Why a lead went to a broker (lead_assignments.reason). */
+export const ASSIGNMENT_REASON_LABELS = { roleta: "Vez na roleta", "corretor-do-imovel": "Corretor do imóvel" } as const;
 export const AGENCY_TIME_ZONE = "America/Sao_Paulo";
 
 /** "08:00" or "08:00:00" → minutes after midnight, or null. */

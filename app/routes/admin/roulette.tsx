@@ -18,7 +18,8 @@ import {
   saveRouletteSettings,
   saveRouletteWebhook,
 } from "~/modules/roulette/roulette.server";
-import { ROULETTE_MESSAGES } from "~/modules/roulette/roulette-rules";
+import { ASSIGNMENT_REASON_LABELS, ROULETTE_MESSAGES } from "~/modules/roulette/roulette-rules";
+import { todaysAssignments } from "~/modules/roulette/routing.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { formatDateTime } from "~/utils/format";
 import type { Route } from "./+types/roulette";
@@ -44,9 +45,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const tab = (TABS.find(([key]) => key === url.searchParams.get("tab"))?.[0] ?? "sorteio") as Tab;
-  const [settings, participants, results, webhook] = await Promise.all([rouletteSettings(), currentParticipants(), listResults(), rouletteWebhook()]);
+  const [settings, participants, results, webhook, assignments] = await Promise.all([rouletteSettings(), currentParticipants(), listResults(), rouletteWebhook(), todaysAssignments()]);
   const confirm = url.searchParams.get("confirm");
-  return { tab, settings, next: nextAutomaticRun(settings), participants, results, webhook, sample: SAMPLE_JSON, confirm: confirm && /^(p|r)-\d{1,9}$/.test(confirm) ? confirm : null };
+  return { tab, settings, next: nextAutomaticRun(settings), participants, results, webhook, assignments, sample: SAMPLE_JSON, confirm: confirm && /^(p|r)-\d{1,9}$/.test(confirm) ? confirm : null };
 }
 
 const intents = z.enum(["draw", "remove-participant", "delete-result", "save-webhook", "test-webhook", "save-automatic", "run-now"]);
@@ -100,7 +101,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminRoulette({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, settings, next, participants, results, webhook, sample, confirm } = loaderData;
+  const { tab, settings, next, participants, results, webhook, assignments, sample, confirm } = loaderData;
   const busy = useNavigation().state !== "idle";
   const error = actionData && "error" in actionData ? actionData.error : null;
   const confirmParticipant = confirm?.startsWith("p-") ? participants.find((p) => p.id === Number(confirm.slice(2))) : null;
@@ -214,6 +215,45 @@ export default function AdminRoulette({ loaderData, actionData }: Route.Componen
             </tbody>
           </Table>
         </div>
+      ) : null}
+
+      {tab === "resultados" ? (
+        <section aria-labelledby="dist-title" className="mt-6">
+          <h2 id="dist-title" className="mb-2 text-lg font-semibold text-slate-900">
+            Distribuição de hoje
+          </h2>
+          <p className="mb-2 text-sm text-slate-600">Leads sem corretor seguem a ordem do último sorteio do dia até as 20:00 (o corretor do imóvel primeiro, quando sorteado).</p>
+          {assignments.length === 0 ? (
+            <p className="text-sm text-slate-600">Nenhum lead distribuído hoje.</p>
+          ) : (
+            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+              <Table>
+                <thead>
+                  <tr>
+                    <th className={thClass}>Lead</th>
+                    <th className={thClass}>Corretor</th>
+                    <th className={thClass}>Motivo</th>
+                    <th className={thClass}>Quando</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {assignments.map((a) => (
+                    <tr key={a.lead_id}>
+                      <td className={tdClass}>
+                        <Link to={`/broker/lead/${a.lead_id}`} className="text-brand-700 hover:underline">
+                          {a.lead_name}
+                        </Link>
+                      </td>
+                      <td className={tdClass}>{a.broker_name ?? "—"}</td>
+                      <td className={tdClass}>{ASSIGNMENT_REASON_LABELS[a.reason]}</td>
+                      <td className={tdClass}>{formatDateTime(a.assigned_at)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </Table>
+            </div>
+          )}
+        </section>
       ) : null}
 
       {tab === "webhook" ? (

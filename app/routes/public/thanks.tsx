@@ -5,7 +5,8 @@ import { config } from "~/modules/platform/config.server";
 import { findActiveBroker } from "~/modules/auth/users.server";
 import { parseRef } from "~/modules/leads/referral";
 import { AGENCY } from "~/modules/platform/agency";
-import { LEAD_LIMITS, LEAD_MESSAGES } from "~/modules/leads/lead-form";
+import { LEAD_MESSAGES } from "~/modules/leads/lead-form";
+import { leadSentName } from "~/modules/leads/lead-sent.server";
 import { whatsappLink } from "~/utils/phone";
 import { withRef } from "~/modules/leads/referral";
 import type { Route } from "./+types/thanks";
@@ -17,7 +18,8 @@ import type { Route } from "./+types/thanks";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const name = (url.searchParams.get("name") ?? "").trim().slice(0, LEAD_LIMITS.name);
+  // the name in the query is not trusted: only the lead this browser just sent is greeted
+  const name = await leadSentName(request);
   const broker = await findActiveBroker(url.searchParams.get("broker_id"));
   const ref = url.searchParams.get("ref");
   const intro = name ? `Olá! Sou ${name} e acabei de enviar uma mensagem pelo site da ${AGENCY.name}.` : `Olá! Acabei de enviar uma mensagem pelo site da ${AGENCY.name}.`;

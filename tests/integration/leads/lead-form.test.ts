@@ -224,10 +224,26 @@ describe("lead creation", () => {
 });
 
 describe("/obrigado", () => {
+  it("greets by name only the browser that just sent the lead, never a name from the query", async () => {
+    const spoofed = await run(() => thanksLoader(routeArgs(getRequest(`/obrigado?name=${encodeURIComponent("Ganhe um prêmio em golpe.example")}`))));
+    expect(spoofed.value?.name).toBe("");
+    const sent = await unwrap(() => leadFormAction(post({ ...VALID, name: "Joana Enviou", email: "joana.enviou@exemplo.com.br" }, "/contato", "10.9.9.1"), { propertyId: null }));
+    const setCookie = sent.headers.get("Set-Cookie") ?? "";
+    const cookie = setCookie.split(";")[0];
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/Path=\/obrigado/);
+    const greeted = await run(() => thanksLoader(routeArgs(getRequest(`/obrigado?name=Outro+Nome`, { cookie }))));
+    expect(greeted.value?.name).toBe("Joana Enviou");
+    // a cookie made by hand (unsigned, or signed with another key) greets nobody
+    const unsigned = `__lead_sent=${encodeURIComponent(btoa(JSON.stringify({ name: "Golpe" })))}`;
+    const forged = await run(() => thanksLoader(routeArgs(getRequest("/obrigado", { cookie: unsigned }))));
+    expect(forged.value?.name).toBe("");
+  });
+
   it("uses the broker's phone from the database, never from the query", async () => {
     const broker = await makeBroker({ name: "Bia Corretora" });
     const result = await run(() => thanksLoader(routeArgs(getRequest(`/obrigado?name=Jo%C3%A3o&broker_id=${broker.brokerId}&broker_phone=11900000000`))));
-    expect(result.value).toMatchObject({ name: "João", broker: { id: broker.brokerId, name: "Bia Corretora" } });
+    expect(result.value).toMatchObject({ name: "", broker: { id: broker.brokerId, name: "Bia Corretora" } });
     expect(result.value?.whatsappUrl).toMatch(/^https:\/\/wa\.me\/5511912345678\?text=/);
   });
 

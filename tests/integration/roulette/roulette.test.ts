@@ -4,6 +4,8 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { ROULETTE_MESSAGES, presenceWindow } from "~/modules/roulette/roulette-rules";
 import { currentParticipants, manualDraw, nextAutomaticRun, registerPresence, rouletteSettings, runAutomaticIfDue, saveRouletteSettings } from "~/modules/roulette/roulette.server";
 import { registeredJobs } from "~/modules/platform/jobs.server";
+import { routeLead, todaysAssignments } from "~/modules/roulette/routing.server";
+import { makeLead, makeProperty } from "../../helpers/factories";
 import { action as brokerAction } from "~/routes/broker/roulette";
 import { loader as adminLoader } from "~/routes/admin/roulette";
 import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
@@ -16,7 +18,7 @@ let admin: SessionUser;
 
 async function broker(options: { isActive?: boolean } = {}): Promise<SessionUser> {
   const b = await makeBroker(options);
-  return { id: b.userId, email: b.email, name: b.name ?? "Corretor", role: "broker", broker: { id: b.brokerId, name: b.name ?? "Corretor", isActive: options.isActive !== false, profileImage: null, phone: "" } };
+  return { id: b.userId, email: b.email, name: "Corretor", role: "broker", broker: { id: b.brokerId, name: "Corretor", isActive: options.isActive !== false, profileImage: null, phone: "" } };
 }
 
 beforeEach(async () => {
@@ -106,5 +108,39 @@ describe("draws", () => {
     const r = await unwrap(() => adminLoader(routeArgs(getRequest("/admin/roleta", { cookie }))));
     expect(r.status).toBe(302);
     expect(r.location).toMatch(/^\/login/);
+  });
+});
+
+describe("routing new leads by the day's draw", () => {
+  it("gives leads without a broker to the drawn brokers in turn, the listing's broker first, until 20:00, with the reason", async () => {
+    await db().deleteFrom("lead_assignments").execute();
+    const a = await broker();
+    const b = await broker();
+    for (const u of [a, b]) await registerPresence(u, at("2026-11-23T11:10:00Z"));
+    const results = await manualDraw(admin, at("2026-11-23T12:35:00Z"));
+    const order = results.map((r) => r.broker_id);
+
+    const leads = [await makeLead(), await makeLead(), await makeLead()];
+    const routed = [];
+    for (const [i, lead] of leads.entries()) routed.push(await routeLead(lead.id, at(`2026-11-23T13:0${i}:00Z`)));
+    expect(routed.map((r) => r!.brokerId)).toEqual([order[0], order[1], order[0]]);
+    expect((await db().selectFrom("leads").select("broker_id").where("id", "=", leads[1].id).executeTakeFirstOrThrow()).broker_id).toBe(order[1]);
+
+    // from a listing of the second drawn broker: that broker, out of turn
+    const property = await makeProperty({ broker_id: order[1] });
+    const fromListing = await makeLead({ propertyId: property.id });
+    expect(await routeLead(fromListing.id, at("2026-11-23T14:00:00Z"))).toEqual({ brokerId: order[1], reason: "corretor-do-imovel" });
+    // the turn continues where it was
+    expect((await routeLead((await makeLead()).id, at("2026-11-23T14:01:00Z")))!.brokerId).toBe(order[1]);
+
+    // a lead that already has a broker, or after 20:00, is left alone
+    expect(await routeLead((await makeLead({ brokerId: a.broker!.id })).id, at("2026-11-23T14:02:00Z"))).toBeNull();
+    expect(await routeLead((await makeLead()).id, at("2026-11-23T23:01:00Z"))).toBeNull(); // 20:01
+    // the next day without a draw: nobody is routed
+    expect(await routeLead((await makeLead()).id, at("2026-11-24T13:00:00Z"))).toBeNull();
+
+    const log = await todaysAssignments(at("2026-11-23T15:00:00Z"));
+    expect(log).toHaveLength(5);
+    expect(log.map((l) => l.reason)).toContain("corretor-do-imovel");
   });
 });

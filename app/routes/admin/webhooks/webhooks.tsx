@@ -8,6 +8,8 @@ import { errorFields, log } from "~/modules/platform/logger.server";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, WEBHOOK_MESSAGES } from "~/modules/webhooks/webhook-rules";
 import { WebhookError, addWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret, setWebhookActive, testWebhook, updateWebhook, webhookDetails } from "~/modules/webhooks/webhooks.server";
 import { formatDateTime } from "~/utils/format";
+import { portalToken, recentPortalLeads, rotatePortalToken } from "~/modules/leads/portal-leads.server";
+import { config } from "~/modules/platform/config.server";
 import type { Route } from "./+types/webhooks";
 
 export const meta: Route.MetaFunction = () => [{ title: "Webhooks | Administração" }, { name: "robots", content: "noindex" }];
@@ -26,14 +28,16 @@ export async function loader({ request }: Route.LoaderArgs) {
     const hooks = await listWebhooks(user);
     const pick = (key: string) => hooks.find((h) => h.id === idParam(url.searchParams.get(key))) ?? null;
     const detailsId = idParam(url.searchParams.get("details"));
-    return { hooks, edit: pick("edit"), confirm: pick("confirmDelete"), details: detailsId ? await webhookDetails(user, detailsId) : null, error: null };
+    const [token, portalLeads] = await Promise.all([portalToken(), recentPortalLeads(user)]);
+    const portal = { url: token ? `${config().publicUrl}/api/portais/leads/${token}` : null, recent: portalLeads };
+    return { hooks, edit: pick("edit"), confirm: pick("confirmDelete"), details: detailsId ? await webhookDetails(user, detailsId) : null, portal, error: null };
   } catch (error) {
     log.error("webhook list failed", errorFields(error));
-    return { hooks: [], edit: null, confirm: null, details: null, error: WEBHOOK_MESSAGES.loadFailed };
+    return { hooks: [], edit: null, confirm: null, details: null, portal: { url: null, recent: [] }, error: WEBHOOK_MESSAGES.loadFailed };
   }
 }
 
-const intentSchema = z.enum(["add", "update", "activate", "deactivate", "delete", "test", "rotate"]);
+const intentSchema = z.enum(["add", "update", "activate", "deactivate", "delete", "test", "rotate", "portal-address"]);
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
@@ -62,6 +66,9 @@ export async function action({ request }: Route.ActionArgs) {
       case "delete":
         if (!id || !(await deleteWebhook(user, id))) return fail(WEBHOOK_MESSAGES.removeFailed, 404);
         return redirectWithToast("/admin/webhook", { type: "success", message: WEBHOOK_MESSAGES.removed });
+      case "portal-address":
+        await rotatePortalToken(user);
+        return redirectWithToast("/admin/webhook", { type: "success", message: "Novo endereço gerado: cadastre-o no portal." });
       case "test": {
         if (!id) return fail(WEBHOOK_MESSAGES.testUrlInvalid);
         const result = await testWebhook(user, id);
@@ -148,7 +155,7 @@ function WebhookTable({ title, hooks, busy }: { title: string; hooks: Hook[]; bu
 }
 
 export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
-  const { hooks, edit, confirm, details, error } = loaderData;
+  const { hooks, edit, confirm, details, portal, error } = loaderData;
   const busy = useNavigation().state !== "idle";
   const failed = actionData && "error" in actionData ? actionData : null;
   return (
@@ -189,6 +196,48 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
           <WebhookTable title="Inativos" hooks={hooks.filter((h) => !h.is_active)} busy={busy} />
         </>
       )}
+
+      <Card className="mt-8 p-5" as="section">
+        <h2 className="text-lg font-semibold text-slate-900">Leads dos portais (ZAP Imóveis e VivaReal)</h2>
+        <p className="mt-1 text-sm text-slate-600">Cadastre este endereço no portal: cada lead recebido entra como um lead do site (roleta, CRM e webhooks), ligado ao imóvel pelo código do anúncio.</p>
+        {portal.url ? (
+          <div className="mt-3">
+            <label htmlFor="portal-url" className="text-sm font-medium text-slate-700">
+              Endereço para o portal
+            </label>
+            <input id="portal-url" readOnly value={portal.url} className="mt-1 block w-full rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-xs" onFocus={(e) => e.currentTarget.select()} />
+            <CopyButton text={portal.url} label="Copiar endereço" copiedMessage="Copiado" className="mt-2" />
+          </div>
+        ) : (
+          <p className="mt-3 text-sm text-slate-700">Nenhum endereço gerado ainda.</p>
+        )}
+        <Form method="post" className="mt-3">
+          <Button type="submit" name="intent" value="portal-address" variant="secondary" size="sm" pending={busy}>
+            {portal.url ? "Gerar novo endereço" : "Gerar endereço"}
+          </Button>
+        </Form>
+        <h3 className="mt-5 text-sm font-semibold text-slate-900">Últimos leads recebidos</h3>
+        {portal.recent.length === 0 ? (
+          <p className="mt-1 text-sm text-slate-600">Nenhum lead recebido dos portais.</p>
+        ) : (
+          <ul className="mt-2 divide-y divide-slate-100 text-sm">
+            {portal.recent.map((r) => (
+              <li key={r.origin_lead_id} className="flex flex-wrap gap-2 py-2">
+                {r.lead_id ? (
+                  <Link to={`/broker/lead/${r.lead_id}`} className="font-medium text-brand-700 hover:underline">
+                    {r.name}
+                  </Link>
+                ) : (
+                  <span className="text-slate-500">(lead removido)</span>
+                )}
+                <span className="text-slate-500">{r.lead_origin ?? "Portal"}</span>
+                {r.client_listing_id ? <span className="text-slate-500">anúncio {r.client_listing_id}</span> : null}
+                <span className="text-slate-500">{formatDateTime(r.received_at)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
 
       {edit ? (
         <Modal title="Editar webhook">

@@ -1,0 +1,98 @@
+import { assertCan } from "~/modules/auth/permissions.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { deleteFile, publicUrl, putFile, resolveKey } from "~/modules/files/storage.server";
+import { db, nowIso } from "~/modules/platform/db.server";
+import { errorFields, log } from "~/modules/platform/logger.server";
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import { MATERIAL_MAX_BYTES, MATERIAL_MESSAGES, MATERIAL_TYPES, materialName } from "./materials";
+
+/**
+ * Course materials (spec 03 §2.6): files under DATA_DIR/uploads/materiais
+ * (served only to the signed-in back office, files/storage.server.ts),
+ * listed for everyone in the broker area; admins upload, rename, remove.
+ */
+export class MaterialError extends Error {}
+const FOLDER = "materiais/2025";
+
+export async function listMaterials(user: SessionUser, input: { q: string; page: number; size: number }) {
+  assertCan(user, "read", "material");
+  const q = input.q.trim().slice(0, 100).toLowerCase();
+  let base = db().selectFrom("course_materials");
+  if (q) base = base.where((eb) => eb(eb.fn("lower", ["name"]), "like", `%${q.replace(/[\\%_]/g, "")}%`));
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+  const pageCount = Math.max(1, Math.ceil(total / input.size));
+  const page = Math.min(Math.max(1, input.page), pageCount);
+  const rows = await base
+    .select(["id", "name", "file_path", "mime_type", "size", "updated_at"])
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .limit(input.size)
+    .offset((page - 1) * input.size)
+    .execute();
+  return { rows: rows.map((r) => ({ ...r, url: publicUrl(r.file_path) })), total, page, pageCount };
+}
+
+/** A fresh key per file: the name the broker downloads, plus a short suffix so a replacement never overwrites in place. */
+function keyFor(name: string, ext: string): string {
+  return `${FOLDER}/${name}-${crypto.randomBytes(3).toString("hex")}.${ext}`;
+}
+
+function extensionOf(fileName: string): string {
+  return (/\.([a-z0-9]{1,5})$/i.exec(fileName)?.[1] ?? "").toLowerCase();
+}
+
+/** Stores the file under its (slugified) name; the same name replaces the old file (spec: upload overwrites). */
+export async function uploadMaterial(user: SessionUser, rawName: string, file: File | null): Promise<string> {
+  assertCan(user, "create", "material");
+  if (!rawName.trim()) throw new MaterialError(MATERIAL_MESSAGES.nameFirst);
+  const name = materialName(rawName);
+  if (!name) throw new MaterialError(MATERIAL_MESSAGES.badName);
+  if (!file || file.size === 0) throw new MaterialError(MATERIAL_MESSAGES.noFile);
+  if (file.size > MATERIAL_MAX_BYTES) throw new MaterialError(MATERIAL_MESSAGES.tooLarge);
+  const ext = extensionOf(file.name);
+  const mime = MATERIAL_TYPES[ext];
+  if (!mime) throw new MaterialError(MATERIAL_MESSAGES.badType);
+  const key = keyFor(name, ext);
+  const existing = await db().selectFrom("course_materials").select(["id", "file_path"]).where("name", "=", name).executeTakeFirst();
+  try {
+    await putFile(key, Buffer.from(await file.arrayBuffer()));
+  } catch (error) {
+    log.error("material upload failed", { name, ...errorFields(error) });
+    throw new MaterialError(MATERIAL_MESSAGES.uploadFailed);
+  }
+  const ts = nowIso();
+  if (existing) {
+    await db().updateTable("course_materials").set({ file_path: key, mime_type: mime, size: file.size, uploaded_by: user.id, updated_at: ts }).where("id", "=", existing.id).execute();
+    // the old file goes once the row points at the new one
+    await deleteFile(existing.file_path).catch(() => undefined);
+  } else {
+    await db().insertInto("course_materials").values({ name, file_path: key, mime_type: mime, size: file.size, uploaded_by: user.id, created_at: ts, updated_at: ts }).execute();
+  }
+  return name;
+}
+
+export async function renameMaterial(user: SessionUser, id: number, rawName: string): Promise<void> {
+  assertCan(user, "update", "material");
+  const name = materialName(rawName);
+  if (!name) throw new MaterialError(MATERIAL_MESSAGES.badRename);
+  const row = await db().selectFrom("course_materials").select(["id", "name", "file_path"]).where("id", "=", id).executeTakeFirst();
+  if (!row) throw new MaterialError(MATERIAL_MESSAGES.renameFailed);
+  if (row.name === name) return;
+  if (await db().selectFrom("course_materials").select("id").where("name", "=", name).executeTakeFirst()) throw new MaterialError(MATERIAL_MESSAGES.nameTaken);
+  const key = keyFor(name, extensionOf(row.file_path));
+  try {
+    await fs.rename(resolveKey(row.file_path), resolveKey(key));
+  } catch (error) {
+    log.error("material rename failed", { id, ...errorFields(error) });
+    throw new MaterialError(MATERIAL_MESSAGES.renameFailed);
+  }
+  await db().updateTable("course_materials").set({ name, file_path: key, updated_at: nowIso() }).where("id", "=", id).execute();
+}
+
+export async function removeMaterial(user: SessionUser, id: number): Promise<void> {
+  assertCan(user, "delete", "material");
+  const row = await db().deleteFrom("course_materials").where("id", "=", id).returning(["file_path"]).executeTakeFirst();
+  if (!row) throw new MaterialError(MATERIAL_MESSAGES.removeFailed);
+  await deleteFile(row.file_path).catch((error) => log.warn("material file not removed", { id, ...errorFields(error) }));
+}

@@ -1,0 +1,25 @@
+import { createCookie } from "react-router";
+import { config } from "~/modules/platform/config.server";
+import { LEAD_LIMITS } from "./lead-form";
+
+/**
+ * /obrigado greets the visitor by name only when this browser has just sent
+ * a lead (issue 13 item 15): the name travels in a signed, short-lived,
+ * httpOnly cookie scoped to /obrigado, not in the query, so a crafted link
+ * cannot make the agency's page say anything (decisions.md).
+ */
+let cookie: ReturnType<typeof createCookie> | null = null;
+function leadSentCookie() {
+  cookie ??= createCookie("__lead_sent", { httpOnly: true, sameSite: "lax", path: "/obrigado", secure: config().publicUrl.startsWith("https://"), secrets: [config().sessionSecret], maxAge: 10 * 60 });
+  return cookie;
+}
+
+export async function leadSentHeader(name: string): Promise<string> {
+  return leadSentCookie().serialize({ name: name.trim().slice(0, LEAD_LIMITS.name) });
+}
+
+/** The name of the lead this browser just sent, or "" (a missing, expired or forged cookie). */
+export async function leadSentName(request: Request): Promise<string> {
+  const value = (await leadSentCookie().parse(request.headers.get("Cookie"))) as { name?: unknown } | null;
+  return typeof value?.name === "string" ? value.name : "";
+}
