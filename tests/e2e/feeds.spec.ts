@@ -49,3 +49,14 @@ test("/integracao-xml: admins see each property's feed URLs and what a portal wo
   expect(csv.status()).toBe(200);
   expect((await csv.text()).split("\r\n")[0]).toContain("ID;Título;URL XML");
 });
+
+test("/xml shows a portal's raw feed with download and copy (public)", async ({ page, jsEnabled }) => {
+  await page.goto("/xml?portal=chavesnamao");
+  await ready(page, jsEnabled);
+  await expect(page.getByRole("heading", { name: "XML dos portais" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Chaves na Mão" })).toHaveAttribute("aria-current", "page");
+  await expect(page.locator("pre")).toContainText("<Document>");
+  await expect(page.getByRole("link", { name: "Baixar XML" })).toHaveAttribute("href", "/xml/chavesnamao");
+  if (jsEnabled) await expect(page.getByRole("button", { name: /Copiar/ })).toBeVisible();
+  await shoot(page, "xml-viewer", jsEnabled);
+});

@@ -60,3 +60,17 @@ describe("/integracao-xml", () => {
     expect(ACCOUNT_MENU.find((i) => i.to === "/integracao-xml")?.ready).toBe(true);
   });
 });
+
+describe("/xml viewer", () => {
+  it("shows the raw feed of the chosen portal, escaped, whole when small", async () => {
+    const { loader: viewerLoader } = await import("~/routes/public/xml-viewer");
+    const p = await makeProperty({ title: "Casa <b>ótima</b> & bonita", postal_code: "01310-100", images: PHOTOS });
+    const r = await unwrap(() => viewerLoader(routeArgs(getRequest("/xml?portal=default")) as never));
+    expect(r.data!.portal).toBe("default");
+    expect(r.data!.complete).toBe(true);
+    expect(r.data!.text).toContain(`<id>${p.id}</id>`);
+    expect(r.data!.text).toContain("Casa &lt;b&gt;ótima&lt;/b&gt; &amp; bonita");
+    const fallback = await unwrap(() => viewerLoader(routeArgs(getRequest("/xml?portal=nada")) as never));
+    expect(fallback.data!.portal).toBe("olx");
+  });
+});
