@@ -97,7 +97,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => seoMeta(data?.seo);
+// an unknown category answers 404 with its own title, kept out of search engines
+export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : [{ title: "Categoria não encontrada | Lar Imóveis" }, { name: "robots", content: "noindex" }]);
 
 export default function CataloguePage() {
   const { scope, filters, result, cities, neighborhoods, broker } = useLoaderData<typeof loader>();

@@ -10,7 +10,8 @@ import type { Route } from "./+types/sitemap";
  * sitemap index pointing at /sitemap.xml?page=N parts.
  */
 const PER_FILE = 45_000;
-const STATIC_PAGES = ["/", "/imoveis", "/alugar", ...Object.keys(CATEGORY_ROUTES).map((c) => `/categoria/${c}`), "/sobre", "/contato", "/blog", "/privacidade"];
+// /categoria/aluguel lists what /alugar lists: only one of them is given to search engines
+const STATIC_PAGES = ["/", "/imoveis", "/alugar", ...Object.keys(CATEGORY_ROUTES).filter((c) => c !== "aluguel").map((c) => `/categoria/${c}`), "/sobre", "/contato", "/blog", "/privacidade"];
 const HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
 
 function escapeXml(s: string): string {
@@ -41,9 +42,11 @@ export async function loader({ request }: Route.LoaderArgs) {
       try {
         controller.enqueue(encoder.encode('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'));
         if (withStatic) {
-          controller.enqueue(encoder.encode(STATIC_PAGES.map((p) => `<url><loc>${escapeXml(base + p)}</loc></url>\n`).join("")));
           // published articles (at most a few thousand: they ride in the slack of part 1)
           const posts = await publishedSlugs();
+          // /blog is a noindex coming-soon page until a post is published
+          const pages = STATIC_PAGES.filter((p) => p !== "/blog" || posts.length > 0);
+          controller.enqueue(encoder.encode(pages.map((p) => `<url><loc>${escapeXml(base + p)}</loc></url>\n`).join("")));
           controller.enqueue(encoder.encode(posts.map((p) => `<url><loc>${escapeXml(`${base}/blog/${p.slug}`)}</loc><lastmod>${escapeXml(p.updated_at.slice(0, 10))}</lastmod></url>\n`).join("")));
         }
         let chunk = "";

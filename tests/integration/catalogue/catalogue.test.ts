@@ -5,7 +5,7 @@ import { buildProperty } from "~/modules/platform/seed.server";
 import { findPublicProperty, findSimilarProperties, resolveCatalogueFilters, searchCatalogue } from "~/modules/catalogue/search.server";
 import { EMPTY_FILTERS, type CatalogueFilters } from "~/modules/catalogue/params";
 import { propertySlug } from "~/utils/slug";
-import { loader as catalogueLoader } from "~/routes/public/catalogue";
+import { loader as catalogueLoader, meta } from "~/routes/public/catalogue";
 import { loader as propertyLoader } from "~/routes/public/property";
 import { loader as sitemapLoader } from "~/routes/resources/sitemap";
 import { getRequest, routeArgs } from "../../helpers/requests";
@@ -257,5 +257,16 @@ describe("routes", () => {
     expect(xml).toContain(`/imovel/${spApt.slug}</loc>`);
     expect(xml).not.toContain(`/imovel/${sold.slug}</loc>`);
     expect(xml).toContain("/categoria/pronto</loc>");
+    // no duplicate listing pages, no noindex pages (issue 13 item 10)
+    expect(xml).toContain("/alugar</loc>");
+    expect(xml).not.toContain("/categoria/aluguel</loc>");
+    if (!(await db().selectFrom("blog_posts").select("id").where("status", "=", "published").executeTakeFirst())) expect(xml).not.toContain("/blog</loc>");
+    expect(new Set(xml.match(/<loc>[^<]+<\/loc>/g)).size).toBe((xml.match(/<loc>/g) ?? []).length);
+  });
+
+  it("an unknown category answers 404 with its own title and noindex", async () => {
+    const r = await run(() => catalogueLoader(routeArgs(getRequest("/categoria/nao-existe"), { type: "nao-existe" })));
+    expect((r.thrown as { init?: { status?: number } })?.init?.status).toBe(404);
+    expect(meta({ data: undefined } as never)).toEqual([{ title: "Categoria não encontrada | Lar Imóveis" }, { name: "robots", content: "noindex" }]);
   });
 });
