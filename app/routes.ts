@@ -112,6 +112,13 @@ export default [
   route("uploads/*", "routes/resources/uploads.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  // ── portal feeds (issue 11): VRSync, Chaves na Mão and our own, ?id= for one property;
+  //    /xml (viewer of the raw feed); /integracao-xml (admin, in the admin shell) with the CSV of feed URLs ──
+  route("xml/:portal", "routes/resources/feeds/feed.ts"),
+  route("xml", "routes/public/xml-viewer.tsx"),
+  layout("routes/admin/layout.tsx", { id: "admin-layout-feeds" }, [route("integracao-xml", "routes/admin/feeds.tsx")]),
+  route("integracao-xml/urls.csv", "routes/resources/feeds/urls-csv.ts"),
+  // ── end portal feeds ──
   // the WhatsApp gateway's events (connection, QR, delivery receipts, replies), checked per instance
   route("webhooks/whatsapp/:instance", "routes/resources/whatsapp-webhook.ts"),
   // leads pushed by ZAP Imóveis and VivaReal, behind the admin's secret address (issue 10)

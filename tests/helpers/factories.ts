@@ -29,15 +29,16 @@ export async function makeAdmin(options: { password?: string; name?: string } = 
 export async function makeBroker(options: { password?: string; isActive?: boolean; name?: string; customUrlPath?: string; phone?: string } = {}) {
   const email = uniqueEmail("corretor");
   const password = options.password ?? "senha-corretor";
+  const name = options.name ?? "Corretor Teste";
   const ids = await createBroker({
-    name: options.name ?? "Corretor Teste",
+    name,
     email,
     password,
     phone: options.phone ?? "(11) 91234-5678",
     isActive: options.isActive,
     customUrlPath: options.customUrlPath,
   });
-  return { ...ids, email, password };
+  return { ...ids, email, password, name };
 }
 
 /** Deterministic pseudo-random numbers, so a factory's rows do not vary between runs. */

@@ -60,7 +60,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
 /** The public header's 'Minha Conta' menu for a signed-in admin. */
 export const ACCOUNT_MENU: NavItem[] = [
   { to: "/admin", label: "Painel Admin", ready: true },
-  { to: "/integracao-xml", label: "Integração XML", ready: false },
+  { to: "/integracao-xml", label: "Integração XML", ready: true },
 ];
 
 

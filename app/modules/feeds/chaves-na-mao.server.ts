@@ -1,0 +1,117 @@
+import { propertyPath } from "~/modules/properties/vocabulary";
+import { absoluteUrl, decimal, type FeedContext, type FeedFormat } from "./format.server";
+import { CNM_MAX_PHOTOS, CNM_PHOTO_FORMATS, foldName, formatPostalCode, photoFormat, type Listing } from "./rules";
+import { el, localDateTime, wrap } from "./xml-writer.server";
+
+/**
+ * Chaves na Mão (shared/reference/portal-feeds.md §2), served at
+ * /xml/chavesnamao. Tag names are case-sensitive and every tag is written,
+ * empty when we have no value (the portal's rule).
+ */
+
+/** Spec 03 §9: RE, or CO when the type says comercial (RU: no rural type exists, and the portal dropped it in 2026-04). */
+export function cnmPurpose(l: Listing): "RE" | "CO" {
+  const text = foldName(`${l.row.type === "imobiliario" ? "comercial" : ""} ${l.row.property_type}`);
+  return text.includes("comercial") || ["Loja", "Galpão"].includes(l.row.property_type) ? "CO" : "RE";
+}
+
+/** Our kind → the portal's exact type string (§2.3, accents and spaces included). */
+export function cnmType(l: Listing): string {
+  const co = cnmPurpose(l) === "CO";
+  switch (l.row.property_type) {
+    case "Apartamento":
+      return "Apartamento";
+    case "Casa":
+      return co ? "Casa / Sobrado Comercial" : "Casa / Sobrado";
+    case "Terreno":
+      return co ? "Terreno comercial" : "Terreno / Lote";
+    case "Sala Comercial":
+      return "Conj. Comercial / Sala";
+    case "Loja":
+      return "Loja / Comércio";
+    case "Galpão":
+      return "Barracão / Galpão";
+    default:
+      return co ? "Loja / Comércio" : "Casa / Sobrado";
+  }
+}
+
+const has = (l: Listing, ...names: string[]) => l.amenities.some((a) => names.includes(foldName(a)));
+const count = (yes: boolean) => (yes ? "1" : "");
+
+export const chavesNaMao: FeedFormat = {
+  head() {
+    return '<?xml version="1.0" encoding="UTF-8"?>\n<Document>\n<imoveis>\n';
+  },
+  listing(l: Listing, ctx: FeedContext) {
+    const r = l.row;
+    const both = l.sale && l.rent;
+    const photos = l.images
+      .filter((u) => CNM_PHOTO_FORMATS.has(photoFormat(u)))
+      .slice(0, CNM_MAX_PHOTOS)
+      .map((u) => wrap("foto", el("url", absoluteUrl(ctx.baseUrl, u)) + el("data_atualizacao", localDateTime(r.updated_at, " "))))
+      .join("");
+    const land = r.property_type === "Terreno";
+    const isNew = r.type === "lancamento" || r.construction_status === "off_plan" || r.construction_status === "under_construction";
+    return (
+      wrap(
+        "imovel",
+        el("referencia", r.id) +
+          el("codigo_cliente", r.id) +
+          el("link_cliente", absoluteUrl(ctx.baseUrl, propertyPath(r))) +
+          el("titulo", l.title) +
+          // Spec 03 §9: V for sale, else L; a property for both also gets transacao2 L
+          el("transacao", l.sale ? "V" : "L") +
+          el("transacao2", both ? "L" : "") +
+          el("finalidade", cnmPurpose(l)) +
+          el("finalidade2", "") +
+          el("destaque", r.featured ? "1" : "0") +
+          el("tipo", cnmType(l)) +
+          el("tipo2", "") +
+          el("valor", decimal(l.sale ? r.price : r.rent_price)) +
+          el("valor_locacao", both ? decimal(r.rent_price) : "") +
+          el("valor_iptu", r.iptu > 0 ? decimal(r.iptu) : "") +
+          el("valor_condominio", r.condo_fee > 0 ? decimal(r.condo_fee) : "") +
+          el("area_total", r.area > 0 ? decimal(r.area) : "") +
+          el("area_util", r.area > 0 && !land ? decimal(r.area) : "") +
+          el("conservacao", isNew ? "N" : "U") +
+          el("quartos", land ? "" : r.bedrooms) +
+          el("suites", land ? "" : r.suites) +
+          el("garagem", land ? "" : r.parking_spots) +
+          el("banheiro", land ? "" : r.bathrooms) +
+          el("closet", count(has(l, "closet"))) +
+          el("salas", "") +
+          el("despensa", "") +
+          el("bar", "") +
+          el("cozinha", "") +
+          el("quarto_empregada", "") +
+          el("escritorio", count(has(l, "home office", "escritorio"))) +
+          el("area_servico", count(has(l, "area de servico"))) +
+          el("lareira", count(has(l, "lareira"))) +
+          el("varanda", count(has(l, "varanda", "varanda gourmet"))) +
+          el("lavanderia", count(has(l, "lavanderia"))) +
+          el("estado", l.state) +
+          el("cidade", l.city) +
+          el("bairro", l.neighborhood) +
+          el("cep", l.postalCode ? formatPostalCode(l.postalCode) : "") +
+          el("endereco", r.address) +
+          el("numero", r.street_number ?? "") +
+          el("complemento", r.complement ?? "") +
+          el("descritivo", l.description) +
+          wrap("fotos_imovel", photos) +
+          el("data_atualizacao", localDateTime(r.updated_at, " ")) +
+          el("latitude", r.latitude ?? "") +
+          el("longitude", r.longitude ?? "") +
+          el("video", "") +
+          el("tour_360", "") +
+          el("area_comum", "") +
+          el("area_privativa", "") +
+          el("aceita_troca", "0") +
+          el("aceita_pet", r.pets_allowed ? "1" : "0") +
+          el("esconder_endereco_imovel", "0") +
+          el("periodo_locacao", l.rent ? "1" : ""),
+      ) + "\n"
+    );
+  },
+  tail: "</imoveis>\n</Document>\n",
+};

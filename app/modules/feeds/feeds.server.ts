@@ -1,0 +1,170 @@
+import { createHash } from "node:crypto";
+import { sql } from "kysely";
+import { config } from "~/modules/platform/config.server";
+import { db } from "~/modules/platform/db.server";
+import { chavesNaMao } from "./chaves-na-mao.server";
+import { defaultFeed } from "./default-feed.server";
+import type { FeedFormat } from "./format.server";
+import { checkListing, prepareListing, type Check, type FeedRow, type Portal } from "./rules";
+import { vrsync } from "./vrsync.server";
+import { xmlStream } from "./xml-writer.server";
+
+/**
+ * The portal feeds: which properties go out (available ones that pass the
+ * portal's rules), read in id-ordered pages and streamed; and the validators
+ * (ETag, Last-Modified) that let a portal's repeated poll cost one row read.
+ */
+export const FORMATS: Record<Portal, FeedFormat> = { olx: vrsync, chavesnamao: chavesNaMao, default: defaultFeed };
+export const PAGE_SIZE = 200;
+
+const FEED_COLUMNS = [
+  "id", "title", "description", "slug", "type", "property_type", "purpose", "status", "construction_status", "construction_year",
+  "price", "rent_price", "condo_fee", "iptu", "rental", "address", "street_number", "complement", "neighborhood", "city", "state",
+  "postal_code", "latitude", "longitude", "area", "bedrooms", "bathrooms", "suites", "parking_spots", "floor", "total_floors",
+  "furnished", "pets_allowed", "featured", "images", "amenities", "nearby_amenities", "created_at", "updated_at",
+] as const;
+
+/**
+ * Available properties in id order, one page per step. The page is a range of
+ * the primary key (keyset: page 200 costs what page 1 costs) and the status is
+ * checked here: with `status = 'available'` in the WHERE the planner picks the
+ * (status, created_at) index and sorts every available row again for each page.
+ */
+async function* availablePages(onlyId?: number): AsyncGenerator<FeedRow[]> {
+  if (onlyId !== undefined) {
+    const rows = (await db().selectFrom("properties").select(FEED_COLUMNS).where("id", "=", onlyId).where("status", "=", "available").execute()) as FeedRow[];
+    if (rows.length) yield rows;
+    return;
+  }
+  let after = 0;
+  for (;;) {
+    const rows = (await db().selectFrom("properties").select(FEED_COLUMNS).where("id", ">", after).orderBy("id").limit(PAGE_SIZE).execute()) as FeedRow[];
+    if (rows.length === 0) return;
+    yield rows.filter((r) => r.status === "available");
+    if (rows.length < PAGE_SIZE) return;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+// ── validators ───────────────────────────────────────────────────────────
+type FeedState = { version: number; lastModified: Date };
+let state: FeedState | null = null;
+const startedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+
+/**
+ * One primary-key read per poll: catalogue_version is bumped by triggers on
+ * every write to properties. Only when it moved is the newest updated_at read
+ * (once per change); a change that leaves it behind (a deletion) dates from
+ * when it was seen. The first read after a start cannot know about deletions
+ * made before, so it never dates the feed earlier than the start.
+ */
+export async function feedState(): Promise<FeedState> {
+  const row = await db().selectFrom("catalogue_version").select("version").where("id", "=", 1).executeTakeFirst();
+  const version = row?.version ?? 0;
+  if (state && state.version === version) return state;
+  const newest = await db()
+    .selectFrom("properties")
+    .select(sql<string | null>`max(updated_at)`.as("newest"))
+    .executeTakeFirst();
+  const seconds = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
+  const newestAt = newest?.newest ? seconds(new Date(newest.newest)) : new Date(0);
+  let lastModified: Date;
+  if (!state) lastModified = newestAt > startedAt ? newestAt : startedAt;
+  else lastModified = newestAt > state.lastModified ? newestAt : seconds(new Date(Math.max(Date.now(), state.lastModified.getTime() + 1000)));
+  state = { version, lastModified };
+  return state;
+}
+
+/** Changes with the data (version) and with what the code and configuration put in the body. */
+const FORMAT_REVISION = "1";
+export function feedEtag(portal: Portal, id: number | null, s: FeedState): string {
+  const salt = createHash("sha1").update(`${FORMAT_REVISION}|${config().publicUrl}`).digest("hex").slice(0, 8);
+  return `W/"${portal}-${id ?? "all"}-${s.version}-${salt}"`;
+}
+
+/** RFC 9110: If-None-Match wins over If-Modified-Since; weak comparison. */
+export function isNotModified(request: Request, etag: string, lastModified: Date): boolean {
+  const inm = request.headers.get("If-None-Match");
+  if (inm !== null) {
+    const bare = etag.replace(/^W\//, "");
+    return inm.split(",").some((t) => {
+      const tag = t.trim();
+      return tag === "*" || tag.replace(/^W\//, "") === bare;
+    });
+  }
+  const ims = request.headers.get("If-Modified-Since");
+  if (ims) {
+    const since = Date.parse(ims);
+    return Number.isFinite(since) && lastModified.getTime() <= since;
+  }
+  return false;
+}
+
+/** The whole feed of a portal (or one property's), streamed; invalid listings are left out. */
+export function streamFeed(portal: Portal, options: { id?: number; lastModified: Date }): ReadableStream<Uint8Array> {
+  const format = FORMATS[portal];
+  const ctx = { baseUrl: config().publicUrl, lastModified: options.lastModified };
+  async function* chunks() {
+    for await (const page of availablePages(options.id)) {
+      let out = "";
+      for (const row of page) {
+        const listing = prepareListing(row);
+        if (checkListing(portal, listing).errors.length) continue;
+        out += format.listing(listing, ctx);
+      }
+      yield out;
+    }
+  }
+  return xmlStream(format.head(ctx), chunks(), format.tail);
+}
+
+// ── the admin table (/integracao-xml) ──────────────────────────────────────
+export type FeedStatusRow = { id: number; title: string; slug: string | null; checks: Record<Portal, Check> };
+
+export async function feedStatusPage(page: number, perPage: number): Promise<{ rows: FeedStatusRow[]; total: number }> {
+  const total = Number(
+    (
+      await db()
+        .selectFrom("properties")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .where("status", "=", "available")
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const rows = (await db()
+    .selectFrom("properties")
+    .select(FEED_COLUMNS)
+    .where("status", "=", "available")
+    .orderBy("id", "desc")
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute()) as FeedRow[];
+  return {
+    total,
+    rows: rows.map((row) => {
+      const listing = prepareListing(row);
+      return {
+        id: row.id,
+        title: row.title,
+        slug: row.slug,
+        checks: { olx: checkListing("olx", listing), chavesnamao: checkListing("chavesnamao", listing), default: checkListing("default", listing) },
+      };
+    }),
+  };
+}
+
+/** Every available property's id and title, in pages (the CSV of feed URLs). */
+export async function* availableTitles(): AsyncGenerator<{ id: number; title: string }[]> {
+  let after = 0;
+  for (;;) {
+    const rows = await db().selectFrom("properties").select(["id", "title"]).where("status", "=", "available").where("id", ">", after).orderBy("id").limit(1000).execute();
+    if (!rows.length) return;
+    yield rows;
+    after = rows[rows.length - 1].id;
+  }
+}
+
+/** The public address of a portal's feed (or of one property's). */
+export function feedUrl(portal: Portal, id?: number): string {
+  return `${config().publicUrl}/xml/${portal}${id === undefined ? "" : `?id=${id}`}`;
+}

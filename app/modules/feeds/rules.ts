@@ -1,0 +1,280 @@
+/**
+ * The portals' listing rules (shared/reference/portal-feeds.md), as pure
+ * checks shared by the feeds (an invalid listing is left out of that portal's
+ * feed, never sent broken) and the /integracao-xml table (what a portal would
+ * reject and why). Every reason is a pt-BR sentence for the admin.
+ */
+export type Portal = "olx" | "chavesnamao" | "default";
+export const PORTALS: Portal[] = ["olx", "chavesnamao", "default"];
+export const PORTAL_LABELS: Record<Portal, string> = {
+  olx: "OLX / ZAP / VivaReal (VRSync)",
+  chavesnamao: "Chaves na Mão",
+  default: "Padrão",
+};
+export function isPortal(value: unknown): value is Portal {
+  return typeof value === "string" && (PORTALS as string[]).includes(value);
+}
+
+/** The columns a feed reads (one row of `properties`). */
+export type FeedRow = {
+  id: number;
+  title: string;
+  description: string;
+  slug: string | null;
+  type: string;
+  property_type: string;
+  purpose: string;
+  status: string;
+  construction_status: string;
+  construction_year: number | null;
+  price: number;
+  rent_price: number;
+  condo_fee: number;
+  iptu: number;
+  rental: number;
+  address: string;
+  street_number: string | null;
+  complement: string | null;
+  neighborhood: string;
+  city: string;
+  state: string;
+  postal_code: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  area: number;
+  bedrooms: number;
+  bathrooms: number;
+  suites: number;
+  parking_spots: number;
+  floor: number | null;
+  total_floors: number | null;
+  furnished: number;
+  pets_allowed: number;
+  featured: number;
+  images: string;
+  amenities: string;
+  nearby_amenities: string;
+  created_at: string;
+  updated_at: string;
+};
+
+/** A row with its text cleaned and its lists parsed once, read by the rules and by every format. */
+export type Listing = {
+  row: FeedRow;
+  title: string;
+  description: string;
+  city: string;
+  neighborhood: string;
+  state: string;
+  postalCode: string;
+  images: string[];
+  amenities: string[];
+  nearby: string[];
+  sale: boolean;
+  rent: boolean;
+};
+
+export type Check = { errors: string[]; warnings: string[] };
+
+/** Characters XML 1.0 cannot carry at all (C0 controls but tab/newline/return, lone surrogates, U+FFFE/U+FFFF). */
+// eslint-disable-next-line no-control-regex
+const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+// eslint-disable-next-line no-control-regex
+const SUSPECT_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/;
+export function stripInvalidXmlChars(text: string): string {
+  // the common case (nothing to remove) costs one scan
+  return SUSPECT_CHARS.test(text) ? text.replace(INVALID_XML_CHARS, "") : text;
+}
+
+function parseList(json: string | null | undefined): string[] {
+  if (!json) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    if (Array.isArray(value)) return value.filter((v): v is string => typeof v === "string" && v.trim() !== "").map((v) => v.trim());
+    return typeof value === "string" && value.trim() ? [value.trim()] : [];
+  } catch {
+    return [];
+  }
+}
+
+const clean = (s: string | null | undefined) => stripInvalidXmlChars(s ?? "").replace(/[ \t]+/g, " ").trim();
+
+/** Spec 03 §9: state default SP. */
+export const DEFAULT_STATE = "SP";
+
+export function prepareListing(row: FeedRow): Listing {
+  const state = clean(row.state).toUpperCase() || DEFAULT_STATE;
+  // Spec 01 §4: a rental when the flag is set, or purpose is Aluguel, or rent_price > 0.
+  const rent = row.purpose === "rent" || row.purpose === "both" || Boolean(row.rental) || row.rent_price > 0;
+  const sale = row.purpose !== "rent" && (row.purpose === "sale" || row.purpose === "both" || row.price > 0);
+  return {
+    row,
+    title: clean(row.title),
+    description: stripInvalidXmlChars(row.description ?? "").trim(),
+    city: clean(row.city),
+    neighborhood: clean(row.neighborhood),
+    state,
+    postalCode: clean(row.postal_code),
+    images: parseList(row.images),
+    amenities: parseList(row.amenities),
+    nearby: parseList(row.nearby_amenities),
+    sale,
+    rent: rent || !sale,
+  };
+}
+
+export const UF_NAMES: Record<string, string> = {
+  AC: "Acre", AL: "Alagoas", AP: "Amapá", AM: "Amazonas", BA: "Bahia", CE: "Ceará", DF: "Distrito Federal", ES: "Espírito Santo", GO: "Goiás",
+  MA: "Maranhão", MT: "Mato Grosso", MS: "Mato Grosso do Sul", MG: "Minas Gerais", PA: "Pará", PB: "Paraíba", PR: "Paraná", PE: "Pernambuco",
+  PI: "Piauí", RJ: "Rio de Janeiro", RN: "Rio Grande do Norte", RS: "Rio Grande do Sul", RO: "Rondônia", RR: "Roraima", SC: "Santa Catarina",
+  SP: "São Paulo", SE: "Sergipe", TO: "Tocantins",
+};
+
+const HTML_TAG = /<\/?[a-z!][^>]*>|&[a-z]+;|&#\d+;/i;
+const POSTAL_CODE = /^\d{5}-?\d{3}$/;
+
+/** The extension of a photo URL, lower case ("jpg", "png"…), or "" when it has none. */
+export function photoFormat(url: string): string {
+  const path = url.split(/[?#]/)[0];
+  const m = /\.([a-z0-9]{2,5})$/i.exec(path);
+  return m ? m[1].toLowerCase() : "";
+}
+export const VRSYNC_PHOTO_FORMATS = new Set(["jpg", "jpeg"]);
+export const CNM_PHOTO_FORMATS = new Set(["jpg", "jpeg", "png", "webp"]);
+export const VRSYNC_MIN_PHOTOS = 5;
+export const CNM_MAX_PHOTOS = 30;
+export const CNM_MIN_PHOTOS = 5;
+
+/** "01310100" → "01310-100" (the form both portals show). */
+export function formatPostalCode(code: string): string {
+  const digits = code.replace(/\D/g, "");
+  return digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : code;
+}
+
+// ── VRSync features: the closed list (reference §1.7) and our amenity names mapped onto it ──
+export const VRSYNC_FEATURES = new Set(
+  "Close to main roads/avenues|Close to shopping centers|Close to public transportation|Close to schools|Close to hospitals|Utilities|Gravel|Administration|Alarm System|Armored Security Cabin|Backyard|Balcony|Band Practice Room|Bathtub|Bar|Barbecue Balcony|BBQ|Beauty Room|Bicycles Place|Builtin Wardrobe|Caretaker|Caretaker House|Cable Television|Closet|Controlled Access|Cooling|Copa|Digital Locker|Dinner Room|Eco Condominium|Eco Garbage Collector|Edicule|Electric Charger|Elevator|Exterior View|Fenced Yard|Fireplace|Fitness Room|Fully Wired|Furnished|Game room|Garden Area|Geminada|Generator|Gourmet Area|Gourmet Balcony|Gourmet Kitchen|Green space / Park|Gym|Heating|Home Office|Indoor Soccer|Integrated Environments|Intercom|Internet Connection|Jogging track|Kitchen|Kitchen Cabinets|Lake View|Land|Large Kitchen|Large Window|Laundry|Lawn|Lunch Room|Maid's Quarters|Massage Room|Media Room|Meeting Room|Mezzanine|Mountain View|Number of stories|Ocean View|Parking Garage|Party Room|Patrol|Paved Street|Pay-per-use Services|Pets Allowed|Pet Space|Playground|Pool|Reception room|Recreation Area|Reflective Pool|Sand Pit|Sauna|Security Guard on Duty|Semi Olympic Pool|Smart Apartment|Smart Condominium|Solar Energy|Spa|Sports Court|Square|Squash|Stair|Stores|Tennis court|TV Security|Valet Parking|Warehouse|Water Tank|American Kitchen|Full Floor|Aquarium|Bedroom Wardrobe|Bathroom Cabinets|Service Bathroom|Blindex Box|Carpet|Background House|Headquarters|Gas Shower|Burn Cement|Employee Dependency|Pantry|Drywall|Cooker|Pizza Oven|Freezer|Sanca|Whirlpool|Corner Property|Soundproofing|Thermal Insulation|Aluminium Window|Slab|Lavabo|Half Floor|Planned Furniture|Glass Wall|Walls Grids|Hot Tub|High Ceiling Height|Private Pool|Wood Floor|Raised Floor|Cold Floor|Laminated Floor|Vinyl Floor|Platibanda|Porcelain|Dividers|Service Room|Reversible Room|Large Room|Small Room|Wall Balcony|Natural Ventilation|Panoramic View|Disabled Access|Coworking|Electronic Gate|Fruit Trees|Tree Climbing|Library|Toys Place|Security Camera|Dog Kennel|Barn|Beauty Center|Fence|Children Care|Coverage|Corral|Deck|Service Entrance|Side Entrance|Entrance Hall|Vegetable Garden|Lake|Marina|Climbing Wall|Orchid Place|Redario|Restaurant|River|Convention Hall|Solarium|Pasture|Heated Pool|Covered Pool|Skate Lane|Well|Artesian Well|Pomar|Zen Space|Football Field|Golf Field|Helipad|Pool Bar|Coffee Shop|Dress Room2|Guest Parking|Adult Pool|Childrens Pool|Concierge 24h|Near Shopping Center|Teen Space".split("|"),
+);
+
+/** Folded pt-BR amenity name → VRSync feature (accent- and case-insensitive). */
+const AMENITY_FEATURES: Record<string, string> = {
+  piscina: "Pool", academia: "Gym", churrasqueira: "BBQ", playground: "Playground", "salao de festas": "Party Room",
+  "quadra poliesportiva": "Sports Court", sauna: "Sauna", jardim: "Garden Area", varanda: "Balcony", "varanda gourmet": "Gourmet Balcony",
+  "area de servico": "Laundry", elevador: "Elevator", "portaria 24h": "Concierge 24h", seguranca: "Security Guard on Duty",
+  "cameras de seguranca": "Security Camera", interfone: "Intercom", "ar condicionado": "Cooling", "aquecimento solar": "Solar Energy",
+  "energia solar": "Solar Energy", "internet fibra otica": "Internet Connection", "armarios embutidos": "Builtin Wardrobe", closet: "Closet",
+  lareira: "Fireplace", "espaco gourmet": "Gourmet Area", "cozinha planejada": "Planned Furniture", "home office": "Home Office",
+  brinquedoteca: "Toys Place", "salao de jogos": "Game room", "quadra de tenis": "Tennis court", "pet place": "Pet Space", lavanderia: "Laundry",
+  // nearby places
+  escola: "Close to schools", universidade: "Close to schools", hospital: "Close to hospitals", shopping: "Near Shopping Center",
+  "ponto de onibus": "Close to public transportation", "estacao de metro": "Close to public transportation", "estacao de trem": "Close to public transportation",
+};
+
+const folded = new Map<string, string>();
+/** Accent- and case-folded name; amenity names repeat across listings, so results are kept (bounded). */
+export function foldName(s: string): string {
+  let f = folded.get(s);
+  if (f === undefined) {
+    f = s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+    if (folded.size < 5000) folded.set(s, f);
+  }
+  return f;
+}
+
+/** The VRSync features of a listing (amenities, furnished, pets) and the amenities the closed list has no word for. */
+const featureCache = new WeakMap<Listing, { features: string[]; unmapped: string[] }>();
+export function vrsyncFeatures(listing: Listing): { features: string[]; unmapped: string[] } {
+  const cached = featureCache.get(listing);
+  if (cached) return cached;
+  const result = computeFeatures(listing);
+  featureCache.set(listing, result);
+  return result;
+}
+function computeFeatures(listing: Listing): { features: string[]; unmapped: string[] } {
+  const features = new Set<string>();
+  const unmapped: string[] = [];
+  for (const name of listing.amenities) {
+    const f = AMENITY_FEATURES[foldName(name)];
+    if (f) features.add(f);
+    else unmapped.push(name);
+  }
+  for (const name of listing.nearby) {
+    const f = AMENITY_FEATURES[foldName(name)];
+    if (f) features.add(f);
+  }
+  if (listing.row.furnished) features.add("Furnished");
+  if (listing.row.pets_allowed) features.add("Pets Allowed");
+  return { features: [...features], unmapped };
+}
+
+/** Every mapped value, for the test that proves none leaves the closed list. */
+export const MAPPED_FEATURES = Object.values(AMENITY_FEATURES);
+
+function checkLocation(l: Listing, errors: string[], requirePostalCode: boolean) {
+  if (!l.city) errors.push("Cidade não informada.");
+  if (!l.neighborhood) errors.push("Bairro não informado.");
+  if (!UF_NAMES[l.state]) errors.push(`UF inválida: "${l.state}" (use a sigla do estado, por exemplo SP).`);
+  if (!l.postalCode) {
+    if (requirePostalCode) errors.push("CEP não informado.");
+  } else if (!POSTAL_CODE.test(l.postalCode)) errors.push(`CEP inválido: "${l.postalCode}" (use 00000-000).`);
+}
+
+function checkPrices(l: Listing, errors: string[]) {
+  if (l.sale && !(l.row.price > 0)) errors.push("Preço de venda não informado.");
+  if (l.rent && !l.sale && !(l.row.rent_price > 0)) errors.push("Valor do aluguel não informado.");
+  if (l.rent && l.sale && !(l.row.rent_price > 0)) errors.push("Valor do aluguel não informado (imóvel para venda e aluguel).");
+}
+
+/** VRSync (OLX, ZAP, VivaReal): reference §1.2–§1.7. */
+export function checkVrsync(l: Listing): Check {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const id = String(l.row.id);
+  if (id.length < 1 || id.length > 50) errors.push("O código do anúncio (ListingID) deve ter de 1 a 50 caracteres.");
+  if (HTML_TAG.test(l.title)) errors.push("O título não pode conter HTML.");
+  const titleLength = [...l.title].length;
+  if (titleLength < 10 || titleLength > 100) errors.push(`O título deve ter de 10 a 100 caracteres (tem ${titleLength}).`);
+  const descriptionLength = [...l.description].length;
+  if (descriptionLength < 50 || descriptionLength > 3000) errors.push(`A descrição deve ter de 50 a 3000 caracteres (tem ${descriptionLength}).`);
+  checkLocation(l, errors, true);
+  checkPrices(l, errors);
+  if (!(l.row.area > 0)) errors.push("Área não informada.");
+  const jpgs = l.images.filter((u) => VRSYNC_PHOTO_FORMATS.has(photoFormat(u)));
+  const others = l.images.length - jpgs.length;
+  if (jpgs.length < VRSYNC_MIN_PHOTOS) errors.push(`São necessárias pelo menos ${VRSYNC_MIN_PHOTOS} fotos em JPG (tem ${jpgs.length}).`);
+  if (others > 0) warnings.push(`${others} foto(s) fora do formato JPG não serão enviadas.`);
+  const { unmapped } = vrsyncFeatures(l);
+  if (unmapped.length) warnings.push(`Comodidades fora da lista do portal (não enviadas): ${unmapped.join(", ")}.`);
+  return { errors, warnings };
+}
+
+/** Chaves na Mão: reference §2.2–§2.4. */
+export function checkChavesNaMao(l: Listing): Check {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  if (!l.title) warnings.push("Título não informado.");
+  checkLocation(l, errors, false);
+  checkPrices(l, errors);
+  const descriptionLength = [...l.description].length;
+  if (descriptionLength === 0) errors.push("Descrição não informada.");
+  if (descriptionLength > 3000) errors.push(`A descrição deve ter no máximo 3000 caracteres (tem ${descriptionLength}).`);
+  if ([...clean(l.row.address)].length > 200) errors.push("O endereço deve ter no máximo 200 caracteres.");
+  if ([...clean(l.row.street_number)].length > 10) errors.push("O número deve ter no máximo 10 caracteres.");
+  if ([...clean(l.row.complement)].length > 50) errors.push("O complemento deve ter no máximo 50 caracteres.");
+  const usable = l.images.filter((u) => CNM_PHOTO_FORMATS.has(photoFormat(u)));
+  if (usable.length < l.images.length) warnings.push(`${l.images.length - usable.length} foto(s) fora dos formatos JPG, PNG ou WebP não serão enviadas.`);
+  if (usable.length > CNM_MAX_PHOTOS) warnings.push(`Só as primeiras ${CNM_MAX_PHOTOS} fotos serão enviadas (tem ${usable.length}).`);
+  if (usable.length < CNM_MIN_PHOTOS) warnings.push(`O portal recomenda pelo menos ${CNM_MIN_PHOTOS} fotos (tem ${usable.length}).`);
+  return { errors, warnings };
+}
+
+/** Our own feed: every available property with a title. */
+export function checkDefault(l: Listing): Check {
+  return { errors: l.title ? [] : ["Título não informado."], warnings: [] };
+}
+
+export function checkListing(portal: Portal, l: Listing): Check {
+  if (portal === "olx") return checkVrsync(l);
+  if (portal === "chavesnamao") return checkChavesNaMao(l);
+  return checkDefault(l);
+}

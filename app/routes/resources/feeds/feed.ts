@@ -1,0 +1,36 @@
+import { feedEtag, feedState, isNotModified, streamFeed } from "~/modules/feeds/feeds.server";
+import { isPortal } from "~/modules/feeds/rules";
+import type { Route } from "./+types/feed";
+
+/**
+ * /xml/olx, /xml/chavesnamao, /xml/default (and ?id= for one property):
+ * public, pulled by the portals. The validators come from one primary-key
+ * read, so a repeated poll is answered 304 without reading any listing.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const portal = params.portal;
+  if (!isPortal(portal)) return notFound("Feed não encontrado.");
+  const idParam = new URL(request.url).searchParams.get("id");
+  let id: number | null = null;
+  if (idParam !== null) {
+    if (!/^[1-9]\d{0,15}$/.test(idParam)) return notFound("Imóvel não encontrado.");
+    id = Number(idParam);
+  }
+  const state = await feedState();
+  const etag = feedEtag(portal, id, state);
+  const headers = {
+    ETag: etag,
+    "Last-Modified": state.lastModified.toUTCString(),
+    // Portals and proxies may keep it, but must ask again each time (answered 304 while nothing changed).
+    "Cache-Control": "public, max-age=0, must-revalidate",
+  };
+  if (isNotModified(request, etag, state.lastModified)) return new Response(null, { status: 304, headers });
+  // a HEAD (some portals check the URL first) gets the headers without the feed being written
+  if (request.method === "HEAD") return new Response(null, { headers: { ...headers, "Content-Type": "application/xml; charset=utf-8" } });
+  const body = streamFeed(portal, { id: id ?? undefined, lastModified: state.lastModified });
+  return new Response(body, { headers: { ...headers, "Content-Type": "application/xml; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+}
+
+function notFound(message: string) {
+  return new Response(message, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
