@@ -5,12 +5,13 @@ import { LEAD_LIMITS } from "./lead-form";
 /**
  * /obrigado greets the visitor by name only when this browser has just sent
  * a lead (issue 13 item 15): the name travels in a signed, short-lived,
- * httpOnly cookie scoped to /obrigado, not in the query, so a crafted link
- * cannot make the agency's page say anything (decisions.md).
+ * httpOnly cookie, not in the query, so a crafted link cannot make the
+ * agency's page say anything (decisions.md). Path "/": with JavaScript the
+ * page's data comes from /obrigado.data, which a "/obrigado" path misses.
  */
 let cookie: ReturnType<typeof createCookie> | null = null;
 function leadSentCookie() {
-  cookie ??= createCookie("__lead_sent", { httpOnly: true, sameSite: "lax", path: "/obrigado", secure: config().publicUrl.startsWith("https://"), secrets: [config().sessionSecret], maxAge: 10 * 60 });
+  cookie ??= createCookie("__lead_sent", { httpOnly: true, sameSite: "lax", path: "/", secure: config().publicUrl.startsWith("https://"), secrets: [config().sessionSecret], maxAge: 10 * 60 });
   return cookie;
 }
 

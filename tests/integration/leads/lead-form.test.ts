@@ -245,7 +245,7 @@ describe("/obrigado", () => {
     const setCookie = sent.headers.get("Set-Cookie") ?? "";
     const cookie = setCookie.split(";")[0];
     expect(setCookie).toMatch(/HttpOnly/i);
-    expect(setCookie).toMatch(/Path=\/obrigado/);
+    expect(setCookie).toMatch(/Max-Age=600/);
     const greeted = await run(() => thanksLoader(routeArgs(getRequest(`/obrigado?name=Outro+Nome`, { cookie }))));
     expect(greeted.value?.name).toBe("Joana Enviou");
     // a cookie made by hand (unsigned, or signed with another key) greets nobody
