@@ -64,6 +64,18 @@ export class ConfigError extends Error {
 
 let cached: Config | null = null;
 
+/**
+ * mkdir -p one level at a time: Node's recursive mkdir never returns on
+ * some pseudo file systems (DATA_DIR=/proc/x hung the start), a plain
+ * mkdir fails there at once with a clear code.
+ */
+function makeDirectory(dir: string): void {
+  if (fs.existsSync(dir)) return;
+  const parent = path.dirname(dir);
+  if (parent !== dir) makeDirectory(parent);
+  fs.mkdirSync(dir, { mode: 0o700 });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // Empty strings mean "unset", as in a .env file with `SMTP_URL=`.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
@@ -78,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const dataDir = path.resolve(values.DATA_DIR);
   try {
-    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    makeDirectory(dataDir);
     fs.accessSync(dataDir, fs.constants.W_OK | fs.constants.R_OK);
     // A directory can exist yet refuse files (read-only mount, wrong owner): try a real write.
     const probe = path.join(dataDir, `.write-test-${process.pid}`);

@@ -60,6 +60,8 @@ describe("loadConfig", () => {
   it("refuses a DATA_DIR it cannot write, with one line naming it", () => {
     expect(() => loadConfig({ DATA_DIR: "/dev/null/dados" })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: "/dev/null/dados" })).toThrow(/DATA_DIR: \/dev\/null\/dados cannot be used/);
+    // a pseudo file system: refused at once (Node's recursive mkdir never returned here)
+    expect(() => loadConfig({ DATA_DIR: "/proc/nao-existe/dados" })).toThrow(/DATA_DIR: \/proc\/nao-existe\/dados cannot be used/);
   });
 
   it("lists every bad variable at once", () => {
