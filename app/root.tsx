@@ -7,6 +7,8 @@ import {
   ScrollRestoration,
   data,
   useLoaderData,
+  useMatches,
+  useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -15,6 +17,8 @@ import { useNonce } from "~/components/layout/nonce";
 import { Toaster } from "~/components/ui/toaster";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { readToast } from "~/modules/auth/toast.server";
+import { enhanceScriptSrc } from "~/modules/platform/enhance.server";
+import { shouldHydrate } from "~/modules/platform/page-scripts";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "any" },
@@ -23,11 +27,13 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clear } = await readToast(request);
-  return data({ toast }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  return data({ toast, enhanceScript: enhanceScriptSrc() }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const hydrate = shouldHydrate(useMatches());
+  const enhanceScript = useRouteLoaderData<typeof loader>("root")?.enhanceScript;
   return (
     <html lang="pt-BR">
       <head>
@@ -40,8 +46,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : enhanceScript ? (
+          // A module script runs after the document is parsed and never blocks the first paint.
+          <script type="module" src={enhanceScript} nonce={nonce} />
+        ) : null}
       </body>
     </html>
   );

@@ -2,6 +2,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, ready, test } from "./fixtures";
+import { demoPropertyPath } from "./catalogue-helpers";
 
 /**
  * The lead form end to end, with JavaScript on and off. The leads are checked
@@ -122,16 +123,17 @@ test.describe("lead form", () => {
     await ready(page, jsEnabled);
     await send(page);
     for (const message of ["Por favor, informe seu nome", "Por favor, informe seu e-mail", "Por favor, informe seu telefone", "Por favor, escreva uma mensagem"]) {
-      await expect(page.getByText(message)).toBeVisible();
+      await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
-    await expect(page).toHaveURL(/\/contato$/);
+    // without JavaScript the refused post comes back scrolled to the form (#lead-form)
+    await expect(page).toHaveURL(jsEnabled ? /\/contato$/ : /\/contato#lead-form$/);
 
     await fillLead(page, { name: "  Jo ", email: "maria@", phone: "119876543", message: "Mensagem de teste" });
     await send(page);
-    await expect(page.getByText("O nome deve ter pelo menos 3 caracteres")).toBeVisible();
-    await expect(page.getByText("Informe um e-mail válido")).toBeVisible();
-    await expect(page.getByText("Telefone incompleto")).toBeVisible();
-    await expect(page.getByText("Por favor, escreva uma mensagem")).toHaveCount(0);
+    await expect(page.getByText("O nome deve ter pelo menos 3 caracteres", { exact: true })).toBeVisible();
+    await expect(page.getByText("Informe um e-mail válido", { exact: true })).toBeVisible();
+    await expect(page.getByText("Telefone incompleto", { exact: true })).toBeVisible();
+    await expect(page.getByText("Por favor, escreva uma mensagem", { exact: true })).toHaveCount(0);
     // what was typed is still there (server-rendered without JavaScript)
     await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue("maria@");
     await expect(page.getByLabel("Mensagem", { exact: true })).toHaveValue("Mensagem de teste");
@@ -140,13 +142,31 @@ test.describe("lead form", () => {
     if (jsEnabled) {
       // editing a field clears its error without sending the form
       await page.getByLabel("Nome", { exact: true }).fill("João");
-      await expect(page.getByText("O nome deve ter pelo menos 3 caracteres")).toHaveCount(0);
+      await expect(page.getByText("O nome deve ter pelo menos 3 caracteres", { exact: true })).toHaveCount(0);
       await page.getByLabel("Telefone", { exact: true }).pressSequentially("2");
-      await expect(page.getByText("Telefone incompleto")).toHaveCount(0);
-      await expect(page.getByText("Informe um e-mail válido")).toBeVisible();
+      await expect(page.getByText("Telefone incompleto", { exact: true })).toHaveCount(0);
+      await expect(page.getByText("Informe um e-mail válido", { exact: true })).toBeVisible();
     } else {
       await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("  Jo ");
     }
+  });
+
+  test("on a phone, a refused send shows the form and a summary whose links reach each field below the sticky header", async ({ page, jsEnabled }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(demoPropertyPath());
+    await ready(page, jsEnabled);
+    await page.getByLabel("Nome", { exact: true }).fill("Maria Silva");
+    await send(page);
+    const summary = page.locator("#lead-form [data-error-summary]");
+    await expect(summary).toBeVisible();
+    await expect(summary).toBeInViewport();
+    await expect(summary.getByRole("link")).toHaveText(["E-mail: Por favor, informe seu e-mail", "Telefone: Por favor, informe seu telefone"]);
+    await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("Maria Silva");
+    await summary.getByRole("link", { name: /Telefone/ }).click();
+    const phone = page.getByLabel("Telefone", { exact: true });
+    await expect(phone).toBeInViewport();
+    const box = await phone.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(64); // not under the header
   });
 
   test("masks the phone while typing", async ({ page, jsEnabled }) => {

@@ -1,13 +1,10 @@
-import { useEffect, useRef } from "react";
-import { Form, useNavigate } from "react-router";
+import { Form } from "react-router";
 import {
   BEDROOM_OPTIONS,
   FILTER_DEBOUNCE_MS,
   SORTS,
   SORT_LABELS,
   TYPE_FILTER_OPTIONS,
-  catalogueQuery,
-  filtersFromSubmission,
   formatFilterNumber,
   hasActiveFilters,
   type CatalogueFilters,
@@ -19,9 +16,9 @@ export const FILTER_FORM_ID = "catalogue-filters";
 
 /**
  * The catalogue's filter form: a plain GET form (works without JavaScript;
- * hidden prev* fields let the server apply the change rules), and with
- * JavaScript every change applies after 500 ms without a reload, replacing
- * the URL so it always holds the state.
+ * hidden prev* fields let the server apply the change rules). The public
+ * pages' enhancement (app/enhance/filters.ts) applies every change after
+ * 500 ms without a reload, replacing the URL so it always holds the state.
  */
 export function CatalogueFilterForm({
   action,
@@ -36,33 +33,6 @@ export function CatalogueFilterForm({
   neighborhoods: string[];
   showType: boolean;
 }) {
-  const navigate = useNavigate();
-  const formRef = useRef<HTMLFormElement>(null);
-  const timer = useRef<number | undefined>(undefined);
-
-  const apply = () => {
-    const form = formRef.current;
-    if (!form) return;
-    const params = new URLSearchParams();
-    for (const [k, v] of new FormData(form)) if (typeof v === "string") params.append(k, v);
-    const next = filtersFromSubmission(params);
-    navigate(`${action}${catalogueQuery({ ...next, page: 1 })}`, { replace: true, preventScrollReset: true });
-  };
-
-  // After each navigation, show the server's view of the filters (cleared city, fixed area bound)
-  // in every field the visitor is not typing in.
-  const shown = fieldValues(filters);
-  const shownKey = JSON.stringify(shown);
-  useEffect(() => {
-    const form = formRef.current;
-    if (!form) return;
-    for (const [name, value] of Object.entries(JSON.parse(shownKey) as Record<string, string>)) {
-      const el = form.elements.namedItem(name);
-      if ((el instanceof HTMLInputElement || el instanceof HTMLSelectElement) && el !== document.activeElement && el.value !== value) el.value = value;
-    }
-  }, [shownKey]);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
   const activeCount = [
     filters.searchTerm,
     filters.propertyType,
@@ -74,27 +44,7 @@ export function CatalogueFilterForm({
   ].filter(Boolean).length;
 
   return (
-    <Form
-      ref={formRef}
-      id={FILTER_FORM_ID}
-      method="get"
-      action={action}
-      role="search"
-      aria-label="Filtrar imóveis"
-      onChange={(e) => {
-        if ((e.target as unknown as { name?: string }).name === "city") {
-          const nb = formRef.current?.elements.namedItem("neighborhood");
-          if (nb instanceof HTMLSelectElement) nb.value = "";
-        }
-        window.clearTimeout(timer.current);
-        timer.current = window.setTimeout(apply, FILTER_DEBOUNCE_MS);
-      }}
-      onSubmit={(e) => {
-        e.preventDefault();
-        window.clearTimeout(timer.current);
-        apply();
-      }}
-    >
+    <Form id={FILTER_FORM_ID} method="get" action={action} role="search" aria-label="Filtrar imóveis" data-live-filters="" data-debounce-ms={FILTER_DEBOUNCE_MS}>
       {filters.ref ? <input type="hidden" name="ref" value={filters.ref} /> : null}
       <input type="hidden" name="prevCity" value={filters.city} />
       <input type="hidden" name="prevMinArea" value={filters.minArea ?? ""} />
@@ -201,8 +151,6 @@ export function SortSelect({ sort }: { sort: CatalogueFilters["sort"] }) {
         form={FILTER_FORM_ID}
         defaultValue={sort}
         className="w-auto"
-        // The select sits outside the form element, so its change does not bubble to the form's handler.
-        onChange={() => (document.getElementById(FILTER_FORM_ID) as HTMLFormElement | null)?.requestSubmit()}
       >
         {SORTS.map((s) => (
           <option key={s} value={s}>
@@ -217,19 +165,4 @@ export function SortSelect({ sort }: { sort: CatalogueFilters["sort"] }) {
       </noscript>
     </div>
   );
-}
-
-function fieldValues(f: CatalogueFilters): Record<string, string> {
-  return {
-    searchTerm: f.searchTerm,
-    propertyType: f.propertyType ?? "",
-    city: f.city,
-    neighborhood: f.neighborhood,
-    minPrice: formatFilterNumber(f.minPrice),
-    maxPrice: formatFilterNumber(f.maxPrice),
-    minArea: formatFilterNumber(f.minArea),
-    maxArea: formatFilterNumber(f.maxArea),
-    bedrooms: String(f.bedrooms),
-    sort: f.sort,
-  };
 }

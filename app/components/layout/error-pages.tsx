@@ -36,6 +36,7 @@ export function BackButton({ fallbackHref = "/imoveis" }: { fallbackHref?: strin
   return (
     <a
       href={fallbackHref}
+      data-history-back=""
       onClick={(e) => {
         e.preventDefault();
         window.history.back();

@@ -53,7 +53,7 @@ export function PublicHeader({ isAdmin }: { isAdmin: boolean }) {
         <div className="flex items-center gap-2">
           {isAdmin ? <AccountMenu /> : null}
           {/* <details> opens the mobile menu without JavaScript. */}
-          <details className="relative md:hidden">
+          <details className="relative md:hidden" data-menu="">
             <summary className="flex h-10 cursor-pointer list-none items-center rounded-md px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300">Menu</summary>
             <nav aria-label="Principal (celular)" className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-[var(--shadow-overlay)]">
               {NAV.map((item) => (
@@ -71,7 +71,7 @@ export function PublicHeader({ isAdmin }: { isAdmin: boolean }) {
 
 function AccountMenu() {
   return (
-    <details className="relative">
+    <details className="relative" data-menu="">
       <summary className="flex h-10 cursor-pointer list-none items-center rounded-md px-3 text-sm font-medium text-brand-800 ring-1 ring-brand-200">Minha Conta</summary>
       <div className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-[var(--shadow-overlay)]">
         <Link to="/admin" className="block rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100">

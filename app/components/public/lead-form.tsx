@@ -1,14 +1,19 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useState, type ChangeEvent } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { getZodConstraint } from "@conform-to/zod/v4";
+import { Form, Link, useFormAction } from "react-router";
 import { Alert, Button, Field, Input, Textarea } from "~/components/ui";
-import { LEAD_LIMITS, leadFormSchema } from "~/modules/leads/lead-form";
+import { leadFormSchema } from "~/modules/leads/lead-form";
+import { LEAD_FIELDS, LEAD_LIMITS, type LeadField } from "~/modules/leads/lead-rules";
+import { useRefLink } from "~/modules/leads/referral";
 import { HoneypotField } from "~/components/public/honeypot-field";
-import { digitsOnly, maskPhone } from "~/utils/phone";
 
 /** How long the form's error banner stays before returning to idle (spec 01 §9). */
-const BANNER_MS = 5000;
+export const LEAD_BANNER_MS = 5000;
+/** One lead form per page; the id is also the fragment a failed post lands on. */
+export const LEAD_FORM_ID = "lead-form";
+export const LEAD_SUMMARY_TITLE = "Corrija os campos abaixo para enviar:";
+
+const LABELS = { name: "Nome", email: "E-mail", phone: "Telefone", message: "Mensagem" } as const;
 
 export type LeadFormProps = {
   lastResult?: SubmissionResult<string[]> | null;
@@ -20,93 +25,92 @@ export type LeadFormProps = {
 };
 
 /**
- * The public contact form. It posts to the page's own action (which calls
- * leadFormAction), so it works as a plain HTML form; with JavaScript, Conform
- * validates with the same schema and the phone is masked while typing.
+ * The public contact form: plain server HTML that posts to the page's own
+ * action (leadFormAction) and, after a refused post, comes back scrolled to
+ * itself with a summary linking to each field. The public pages' enhancement
+ * module (app/enhance/lead-form.ts) adds the instant messages, the phone mask
+ * and the 'Enviando...' state through the data-* hooks below.
  */
 export function LeadForm({ lastResult, propertyTitle, brokerId, heading }: LeadFormProps) {
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting" && navigation.formMethod?.toLowerCase() === "post";
-  const [form, fields] = useForm({
+  const action = useFormAction();
+  const link = useRefLink();
+  const [form, fields] = useForm<Record<LeadField, string>>({
+    id: LEAD_FORM_ID,
     lastResult,
     constraint: getZodConstraint(leadFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: leadFormSchema }),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
     defaultValue: propertyTitle ? { message: `Olá! Tenho interesse no imóvel "${propertyTitle}". Gostaria de mais informações.` } : undefined,
   });
-
-  // The banner returns to idle after 5 s; without JavaScript it simply stays.
   const formError = form.errors?.[0];
-  const [bannerOpen, setBannerOpen] = useState(true);
-  useEffect(() => {
-    if (!formError) return;
-    setBannerOpen(true);
-    const timer = window.setTimeout(() => setBannerOpen(false), BANNER_MS);
-    return () => window.clearTimeout(timer);
-  }, [formError, lastResult]);
+  const fieldErrors = LEAD_FIELDS.flatMap((name) => (fields[name].errors?.[0] ? [{ id: fields[name].id, label: LABELS[name], message: fields[name].errors![0] }] : []));
 
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby={heading ? `${form.id}-heading` : undefined}>
+    <Form
+      method="post"
+      action={`${action}#${LEAD_FORM_ID}`}
+      {...getFormProps(form)}
+      // The spec's messages, not the browser's: the server (or the enhancement) checks every field.
+      noValidate
+      data-lead-form=""
+      className="scroll-mt-24 space-y-4"
+      aria-labelledby={heading ? `${form.id}-heading` : undefined}
+    >
       {heading ? (
         <h2 id={`${form.id}-heading`} className="text-lg font-semibold text-slate-900">
           {heading}
         </h2>
       ) : null}
-      {formError && bannerOpen ? <Alert tone="danger">{formError}</Alert> : null}
+      {formError ? (
+        <div data-autohide-ms={LEAD_BANNER_MS}>
+          <Alert tone="danger">{formError}</Alert>
+        </div>
+      ) : null}
+      <div data-error-summary="" hidden={fieldErrors.length === 0}>
+        <Alert tone="danger" title={LEAD_SUMMARY_TITLE}>
+          <ul className="mt-1 list-disc pl-5">
+            {fieldErrors.map((error) => (
+              <li key={error.id}>
+                <a href={`#${error.id}`} className="underline">
+                  {error.label}: {error.message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      </div>
 
-      <Field label="Nome" htmlFor={fields.name.id} error={fields.name.errors}>
+      <Field label={LABELS.name} htmlFor={fields.name.id} error={fields.name.errors}>
         <Input {...getInputProps(fields.name, { type: "text" })} autoComplete="name" maxLength={LEAD_LIMITS.name} placeholder="Seu nome completo" />
       </Field>
-      <Field label="E-mail" htmlFor={fields.email.id} error={fields.email.errors}>
+      <Field label={LABELS.email} htmlFor={fields.email.id} error={fields.email.errors}>
         <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" maxLength={LEAD_LIMITS.email} placeholder="seu@email.com.br" />
       </Field>
-      <Field label="Telefone" htmlFor={fields.phone.id} error={fields.phone.errors}>
+      <Field label={LABELS.phone} htmlFor={fields.phone.id} error={fields.phone.errors}>
         <Input
           {...getInputProps(fields.phone, { type: "tel" })}
           autoComplete="tel"
           inputMode="tel"
           maxLength={LEAD_LIMITS.phone}
           placeholder="(11) 99999-9999"
-          onChange={applyPhoneMask}
+          data-phone-mask=""
         />
       </Field>
-      <Field label="Mensagem" htmlFor={fields.message.id} error={fields.message.errors}>
+      <Field label={LABELS.message} htmlFor={fields.message.id} error={fields.message.errors}>
         <Textarea {...getTextareaProps(fields.message)} rows={5} maxLength={LEAD_LIMITS.message} placeholder="Como podemos ajudar?" />
       </Field>
 
       {brokerId ? <input type="hidden" name="ref" value={brokerId} /> : null}
       <HoneypotField idPrefix={form.id} />
 
-      <Button type="submit" variant="accent" size="lg" className="w-full" pending={submitting}>
-        {submitting ? "Enviando..." : "Enviar mensagem"}
+      <Button type="submit" variant="accent" size="lg" className="w-full" data-pending-label="Enviando...">
+        Enviar mensagem
       </Button>
       <p className="text-xs text-slate-600">
         Ao enviar, você concorda com o uso dos seus dados para retornarmos o contato, conforme a nossa{" "}
-        <Link to="/privacidade" className="font-medium text-brand-700 underline">
+        <Link to={link("/privacidade")} className="font-medium text-brand-700 underline">
           Política de Privacidade
         </Link>
         .
       </p>
     </Form>
   );
-}
-
-/** Masks the phone as the visitor types, keeping the caret after the same digit. */
-function applyPhoneMask(event: ChangeEvent<HTMLInputElement>) {
-  const input = event.currentTarget;
-  const caret = input.selectionStart ?? input.value.length;
-  const digitsBeforeCaret = digitsOnly(input.value.slice(0, caret)).length;
-  const masked = maskPhone(input.value);
-  if (masked === input.value) return;
-  input.value = masked;
-  let position = 0;
-  let seen = 0;
-  while (position < masked.length && seen < digitsBeforeCaret) {
-    if (/\d/.test(masked[position])) seen += 1;
-    position += 1;
-  }
-  // after the last digit, jump past the mask's trailing punctuation
-  if (seen === digitsOnly(masked).length) position = masked.length;
-  input.setSelectionRange(position, position);
 }

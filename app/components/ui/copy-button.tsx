@@ -34,8 +34,10 @@ export function useClipboard(): { hydrated: boolean; result: CopyResult; copy: (
 
 /**
  * The one copy button: copies `text` and says so in a polite live region.
- * Rendered only once JavaScript runs; `onFail` lets a caller select the text
- * for a manual copy.
+ * Hidden until script runs (copying needs it): React shows it on hydrated
+ * pages, the public pages' enhancement (app/enhance/small.ts) through the
+ * data-copy hook. `onFail` lets a hydrated caller select the text for a
+ * manual copy.
  */
 export function CopyButton({
   text,
@@ -55,18 +57,21 @@ export function CopyButton({
   onFail?: () => void;
 }) {
   const { hydrated, result, copy } = useClipboard();
-  if (!hydrated) return null;
   return (
     <div className={cx("flex items-center gap-3", className)}>
       <Button
         variant={variant}
+        hidden={!hydrated}
+        data-copy={text}
+        data-copied={copiedMessage}
+        data-failed={failedMessage}
         onClick={async () => {
           if (!(await copy(text))) onFail?.();
         }}
       >
         {label}
       </Button>
-      <span role="status" aria-live="polite" className={cx("text-sm", result === "fail" ? "text-danger-700" : "text-slate-700")}>
+      <span role="status" aria-live="polite" data-copy-status="" className={cx("text-sm", result === "fail" ? "text-danger-700" : "text-slate-700")}>
         {result === "ok" ? copiedMessage : result === "fail" ? failedMessage : null}
       </span>
     </div>

@@ -1,4 +1,3 @@
-import { useEffect, useState } from "react";
 import { Link, data, useLoaderData } from "react-router";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
@@ -43,30 +42,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? seoMeta(loaderData.seo) : [{ title: "Artigo não encontrado | Lar Imóveis" }, { name: "robots", content: "noindex" }]);
 
-/** With JavaScript, the section being read is highlighted in the table of contents. */
-function useActiveHeading(ids: string[]): string | null {
-  const [active, setActive] = useState<string | null>(null);
-  useEffect(() => {
-    if (!ids.length || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        const visible = entries.filter((e) => e.isIntersecting).sort((a, b) => a.boundingClientRect.top - b.boundingClientRect.top)[0];
-        if (visible) setActive(visible.target.id);
-      },
-      { rootMargin: "-72px 0px -60% 0px" },
-    );
-    for (const id of ids) {
-      const el = document.getElementById(id);
-      if (el) observer.observe(el);
-    }
-    return () => observer.disconnect();
-  }, [ids]);
-  return active;
-}
+/** The table of contents' link styles; with JavaScript the section being read is highlighted (app/enhance/small.ts). */
+const TOC_LINK = "block py-1 text-slate-700 hover:text-brand-700";
+const TOC_LINK_ACTIVE = "-ml-px block border-l-2 border-brand-600 py-1 pl-2 font-medium text-brand-700";
 
 export default function BlogPost() {
   const { post, recent, ref } = useLoaderData<typeof loader>();
-  const active = useActiveHeading(post.toc.map((t) => t.id));
   return (
     <main id="main" className="container-page py-10">
       <nav aria-label="Trilha" className="text-sm text-slate-600">
@@ -89,10 +70,10 @@ export default function BlogPost() {
             <h2 id="toc-title" className="text-sm font-semibold uppercase tracking-wide text-slate-600">
               Neste artigo
             </h2>
-            <ol className="mt-3 space-y-1 border-l border-slate-200 text-sm">
+            <ol className="mt-3 space-y-1 border-l border-slate-200 text-sm" data-toc="" data-link-class={TOC_LINK} data-active-class={TOC_LINK_ACTIVE}>
               {post.toc.map((t) => (
                 <li key={t.id} className={t.level === 3 ? "pl-6" : "pl-3"}>
-                  <a href={`#${t.id}`} aria-current={active === t.id ? "location" : undefined} className={active === t.id ? "-ml-px block border-l-2 border-brand-600 py-1 pl-2 font-medium text-brand-700" : "block py-1 text-slate-700 hover:text-brand-700"}>
+                  <a href={`#${t.id}`} className={TOC_LINK}>
                     {t.text}
                   </a>
                 </li>

@@ -122,11 +122,12 @@ export default function CataloguePage() {
         <section aria-labelledby="results-heading" className="min-w-0">
           {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
           <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <h2 id="results-heading" className="text-base font-medium text-slate-700" aria-live="polite">
+            <h2 id="results-heading" className="text-base font-medium text-slate-700" aria-live="polite" data-catalogue-part="">
               {result.total === 1 ? "1 imóvel encontrado" : `${formatNumber(result.total)} imóveis encontrados`}
             </h2>
             <SortSelect sort={filters.sort} />
           </div>
+          <div id="results-list" data-catalogue-part="">
           {result.items.length === 0 ? (
             <EmptyResult category={scope.kind === "category"} filtered={filtered} refCode={filters.ref} />
           ) : (
@@ -139,6 +140,7 @@ export default function CataloguePage() {
             </ul>
           )}
           <Pagination page={result.page} pageCount={result.pageCount} href={pageHref} />
+          </div>
         </section>
       </div>
     </main>

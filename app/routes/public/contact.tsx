@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { useActionData, useLoaderData } from "react-router";
 import { LeadForm } from "~/components/public/lead-form";
 import { Card, buttonClass } from "~/components/ui";
@@ -194,52 +193,18 @@ export default function ContactPage() {
 
 /**
  * The map costs a third-party page load, so it is inserted only when the
- * visitor scrolls near it or asks for it. Without JavaScript the button is a
- * plain link that opens the map in a new tab.
+ * visitor scrolls near it or asks for it (app/enhance/small.ts). Without
+ * JavaScript the button is a plain link that opens the map in a new tab.
  */
 function LazyMap() {
-  const [show, setShow] = useState(false);
-  const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (show || !el || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setShow(true);
-      },
-      { rootMargin: "200px" },
-    );
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [show]);
-
   return (
-    <div ref={box} className="mt-4 overflow-hidden rounded-[var(--radius-card)] border border-slate-200 bg-slate-100">
-      {show ? (
-        <iframe
-          title={`Mapa: ${AGENCY.name}, ${AGENCY.mapQuery}`}
-          src={MAP_EMBED}
-          className="block h-80 w-full border-0"
-          loading="lazy"
-          referrerPolicy="no-referrer-when-downgrade"
-        />
-      ) : (
-        <div className="flex h-80 flex-col items-center justify-center gap-3 p-6 text-center">
-          <p className="text-sm text-slate-600">Veja a localização do nosso escritório no mapa.</p>
-          <a
-            href={MAP_LINK}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClass("primary")}
-            onClick={(event) => {
-              event.preventDefault();
-              setShow(true);
-            }}
-          >
-            Ver mapa
-          </a>
-        </div>
-      )}
+    <div className="mt-4 overflow-hidden rounded-[var(--radius-card)] border border-slate-200 bg-slate-100" data-lazy-map="" data-map-src={MAP_EMBED} data-map-title={`Mapa: ${AGENCY.name}, ${AGENCY.mapQuery}`}>
+      <div className="flex h-80 flex-col items-center justify-center gap-3 p-6 text-center" data-map-placeholder="">
+        <p className="text-sm text-slate-600">Veja a localização do nosso escritório no mapa.</p>
+        <a href={MAP_LINK} target="_blank" rel="noopener noreferrer" className={buttonClass("primary")} data-map-open="">
+          Ver mapa
+        </a>
+      </div>
       <p className="border-t border-slate-200 bg-white px-4 py-2 text-xs text-slate-600">
         <a href={MAP_LINK} target="_blank" rel="noopener noreferrer" className="text-brand-700 hover:underline">
           Abrir no OpenStreetMap

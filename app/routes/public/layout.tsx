@@ -1,8 +1,12 @@
+import type { PageHandle } from "~/modules/platform/page-scripts";
 import { Outlet, useLoaderData } from "react-router";
 import { PublicFooter, PublicHeader } from "~/components/layout/public-shell";
 import { getSessionUser } from "~/modules/auth/session.server";
 import type { Route } from "./+types/layout";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
+
+/** Plain server HTML: no React in the browser (modules/platform/page-scripts.ts). */
+export const handle: PageHandle = { hydrate: false };
 
 /** Header and footer of the public site; 'Minha Conta' only for a signed-in admin. */
 export async function loader({ request }: Route.LoaderArgs) {

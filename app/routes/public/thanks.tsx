@@ -1,3 +1,4 @@
+import type { PageHandle } from "~/modules/platform/page-scripts";
 import { Link, useLoaderData } from "react-router";
 import { Logo } from "~/components/layout/public-shell";
 import { buttonClass } from "~/components/ui";
@@ -10,6 +11,9 @@ import { leadSentName } from "~/modules/leads/lead-sent.server";
 import { whatsappLink } from "~/utils/phone";
 import { withRef } from "~/modules/leads/referral";
 import type { Route } from "./+types/thanks";
+
+/** Plain server HTML: no React in the browser (modules/platform/page-scripts.ts). */
+export const handle: PageHandle = { hydrate: false };
 
 /**
  * The page a visitor lands on after sending a lead. The query is only a hint:
