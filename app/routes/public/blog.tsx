@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { Link, data, useLoaderData } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { hasPublishedPosts, listPublishedPosts } from "~/modules/blog/posts.server";
@@ -19,9 +19,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const ref = parseRef(url.searchParams.get("ref"));
   const base = { home: withRef("/", ref), ref, canonical: `${config().publicUrl}/blog` };
-  if (!(await hasPublishedPosts())) return { ...base, list: null };
+  // The spec's 5 s return home: a Refresh header (the browser follows it with or without JavaScript,
+  // and it is not a <meta> refresh in the page); the visible countdown and its link say so.
+  if (!(await hasPublishedPosts())) return data({ ...base, list: null as BlogListData | null }, { headers: { Refresh: `${REDIRECT_SECONDS};url=${base.home}` } });
   const page = Math.min(10_000, Math.max(1, Number(url.searchParams.get("page")) || 1));
-  return { ...base, list: { page, ...(await listPublishedPosts(page)) } };
+  const list: BlogListData = { page, ...(await listPublishedPosts(page)) };
+  return data({ ...base, list: list as BlogListData | null });
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -33,23 +36,22 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       })
     : comingSoonMeta(loaderData);
 
-// The refresh sits in the head (not a <noscript> in the body): the browser follows it with or
-// without JavaScript; with it, the page's countdown (app/enhance/small.ts) goes at the same moment.
-const comingSoonMeta = (loaderData: { canonical: string; home: string } | undefined) => [
+const comingSoonMeta = (loaderData: { canonical: string } | undefined) => [
   { title: "Blog – em breve | Lar Imóveis" },
-  ...(loaderData ? [{ httpEquiv: "refresh", content: `${REDIRECT_SECONDS};url=${loaderData.home}` }] : []),
   { name: "description", content: "O blog da Lar Imóveis está chegando: dicas de compra, venda, aluguel e financiamento de imóveis." },
   { name: "robots", content: "noindex" },
   ...(loaderData ? [{ tagName: "link", rel: "canonical", href: loaderData.canonical }] : []),
 ];
 
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
 export default function Blog() {
-  const data = useLoaderData<typeof loader>();
-  if (data.list) return <BlogList list={data.list} refCode={data.ref} />;
-  return <BlogComingSoon home={data.home} />;
+  const page = useLoaderData<typeof loader>();
+  if (page.list) return <BlogList list={page.list} refCode={page.ref} />;
+  return <BlogComingSoon home={page.home} />;
 }
 
-type BlogListData = NonNullable<Awaited<ReturnType<typeof loader>>["list"]>;
+type BlogListData = { page: number } & Awaited<ReturnType<typeof listPublishedPosts>>;
 
 function BlogList({ list, refCode }: { list: BlogListData; refCode: string | null }) {
   return (

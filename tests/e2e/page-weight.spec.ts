@@ -1,0 +1,38 @@
+import { gzipSync } from "node:zlib";
+import { expect, test } from "./fixtures";
+import { demoPropertyPath } from "./catalogue-helpers";
+
+/**
+ * Public pages are plain server HTML: no React, no route modules, one small
+ * enhancement module (≤ 20 KB gzipped, issue 13); the back office hydrates.
+ * The budgets themselves are measured by `npm run bench` (docs/performance.md).
+ */
+test.describe("page weight", () => {
+  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "what the page asks for is the same with JavaScript off");
+
+  for (const path of ["/", "/imoveis", "PROPERTY", "/contato", "/blog", "/nao-existe"]) {
+    test(`${path === "PROPERTY" ? "a property page" : path} loads no framework JavaScript`, async ({ page, request }) => {
+      const url = path === "PROPERTY" ? demoPropertyPath() : path;
+      const scripts: string[] = [];
+      page.on("request", (r) => {
+        if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+      });
+      await page.goto(url);
+      await page.locator("html[data-hydrated=true]").waitFor();
+      await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(0);
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+      expect(scripts).toHaveLength(1);
+      expect(scripts[0]).toMatch(/^\/assets\/enhance-[\w-]+\.js$/);
+      const body = await (await request.get(scripts[0])).body();
+      expect(gzipSync(body).length).toBeLessThanOrEqual(20 * 1024);
+    });
+  }
+
+  test("the back office still hydrates", async ({ page, login }) => {
+    await login({ role: "admin" });
+    await page.goto("/admin");
+    await page.locator("html[data-hydrated=true]").waitFor();
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+  });
+});
