@@ -29,6 +29,7 @@ function run(cmd, args, extraEnv = {}) {
 // 1. build and data
 log(`building into ${BUILD_DIR}`);
 run(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { BUILD_DIR, NODE_ENV: "production" });
+run(process.execPath, ["scripts/build-enhance.mjs"], { BUILD_DIR, NODE_ENV: "production" });
 log(`seeding ${PROPERTIES} properties into ${dataDir}`);
 const seedOut = run(process.execPath, ["scripts/cli.mjs", "seed", "--properties", String(PROPERTIES)]);
 log(seedOut.trim().split("\n").pop());
@@ -123,6 +124,7 @@ for (const p of pages) {
   const html = await (await fetch(base + p.path)).text();
   const urls = new Set([...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1]));
   for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]*\ssrc="(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
   let raw = 0;
   let gz = 0;
   for (const u of urls) {
@@ -133,28 +135,35 @@ for (const p of pages) {
   js.push({ ...p, files: urls.size, raw, gz });
 }
 
-// 5. Lighthouse, mobile defaults (simulated throttling)
-log("running Lighthouse");
+// 5. Lighthouse, mobile defaults (simulated throttling): the median of 3 runs per page, one session
+const LH_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+log(`running Lighthouse (${LH_RUNS} runs a page)`);
 const lh = [];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 try {
   const { default: lighthouse } = await import("lighthouse");
   const chromeLauncher = await import("chrome-launcher");
   for (const p of pages) {
-    const chrome = await chromeLauncher.launch({
-      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
-    try {
-      const result = await lighthouse(`http://localhost:${port}${p.path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
-      const c = result.lhr.categories;
-      const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
-      const failing = Object.values(result.lhr.audits)
-        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
-        .map((a) => a.id);
-      lh.push({ ...p, performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices"), seo: score("seo"), lcp: result.lhr.audits["largest-contentful-paint"]?.displayValue ?? "", failing });
-    } finally {
-      await chrome.kill();
+    const runs = [];
+    for (let i = 0; i < LH_RUNS; i++) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+        chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      });
+      try {
+        const result = await lighthouse(`http://localhost:${port}${p.path}`, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+        const c = result.lhr.categories;
+        const score = (k) => Math.round((c[k]?.score ?? 0) * 100);
+        const failing = Object.values(result.lhr.audits)
+          .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
+          .map((a) => a.id);
+        runs.push({ performance: score("performance"), accessibility: score("accessibility"), bestPractices: score("best-practices"), seo: score("seo"), lcpMs: result.lhr.audits["largest-contentful-paint"]?.numericValue ?? 0, fcpMs: result.lhr.audits["first-contentful-paint"]?.numericValue ?? 0, failing });
+      } finally {
+        await chrome.kill();
+      }
     }
+    const pick = (k) => median(runs.map((r) => r[k]));
+    lh.push({ ...p, performance: pick("performance"), accessibility: pick("accessibility"), bestPractices: pick("bestPractices"), seo: pick("seo"), lcpMs: pick("lcpMs"), fcpMs: pick("fcpMs"), all: runs.map((r) => r.performance).join(", "), failing: [...new Set(runs.flatMap((r) => r.failing))] });
   }
 } catch (error) {
   lh.push({ name: "error", path: "", error: String(error?.message ?? error) });
@@ -188,19 +197,19 @@ const lines = [
   "",
   "## Lighthouse (mobile, simulated throttling)",
   "",
-  "Lighthouse 12.8 with Debian's Chromium, headless. Target: ≥ 98 in each category.",
+  `Lighthouse 12.8 with Debian's Chromium, headless; the median of ${LH_RUNS} runs per page in one session (every run's performance score is listed). Targets (issue 13): performance 100 and accessibility 100, LCP ≤ 1.5 s.`,
   "",
-  "| Page | Performance | Accessibility | Best practices | SEO | LCP | Audits under 0.9 |",
-  "|---|---:|---:|---:|---:|---|---|",
-  ...lh.map((l) => (l.error ? `| Lighthouse failed: ${l.error} | | | | | | |` : `| ${l.name} | ${l.performance} | ${l.accessibility} | ${l.bestPractices} | ${l.seo} | ${l.lcp} | ${l.failing.join(", ") || "–"} |`)),
+  "| Page | Performance (runs) | Accessibility | Best practices | SEO | FCP | LCP | LCP ≤ 1.5 s | Audits under 0.9 (any run) |",
+  "|---|---:|---:|---:|---:|---:|---:|:---:|---|",
+  ...lh.map((l) => (l.error ? `| Lighthouse failed: ${l.error} | | | | | | | | |` : `| ${l.name} | ${l.performance} (${l.all}) ${ok(l.performance, 100, false)} | ${l.accessibility} ${ok(l.accessibility, 100, false)} | ${l.bestPractices} | ${l.seo} | ${(l.fcpMs / 1000).toFixed(2)} s | ${(l.lcpMs / 1000).toFixed(2)} s | ${ok(l.lcpMs, 1500)} | ${l.failing.join(", ") || "–"} |`)),
   "",
   "## JavaScript per page",
   "",
-  "Module scripts and modulepreloads in the server-rendered HTML, gzip level 9. Target: ≤ 100 KB.",
+  "Scripts, module scripts and modulepreloads in the server-rendered HTML, gzip level 9. Target: ≤ 20 KB per public page (issue 13).",
   "",
-  "| Page | Files | Raw (KB) | Gzipped (KB) | ≤ 100 KB |",
+  "| Page | Files | Raw (KB) | Gzipped (KB) | ≤ 20 KB |",
   "|---|---:|---:|---:|:---:|",
-  ...js.map((j) => `| ${j.name} | ${j.files} | ${(j.raw / 1024).toFixed(1)} | ${(j.gz / 1024).toFixed(1)} | ${ok(j.gz / 1024, 100)} |`),
+  ...js.map((j) => `| ${j.name} | ${j.files} | ${(j.raw / 1024).toFixed(1)} | ${(j.gz / 1024).toFixed(1)} | ${ok(j.gz / 1024, 20)} |`),
   "",
   "## How the catalogue stays fast",
   "",
@@ -212,8 +221,8 @@ const lines = [
   "## Reading these figures",
   "",
   "- Anonymous visitors are served from the page cache (see docs/decisions.md, Speed); the \"rendered every time\" column is the cost of a signed-in or first request: about 10 ms of CPU for loaders, React Router and React.",
-  "- The JavaScript budget of 100 KB cannot be met with React and React Router alone: `react-dom` (about 66 KB gzipped) and `react-router` (about 42 KB) already come to about 108 KB before any page code. The property page adds zod and Conform (about 36 KB) for the lead form's in-browser validation. All of it is deferred module code: nothing blocks the first paint, and every page works before it arrives (and without it).",
-  "- The stylesheet is inlined into the HTML head, so the first paint needs one download. Lighthouse's simulated mobile scores vary by several points between runs on this shared 2-core machine (the same /imoveis build has scored between 92 and 100); the score lost is first-contentful-paint on the slow simulated network, while the modulepreloaded JavaScript shares the bandwidth.",
+  "- Public pages do not load React: a route says `handle = { hydrate: false }` (the public layout does, app/modules/platform/page-scripts.ts) and the root then renders one module script, app/enhance/public.ts bundled by scripts/build-enhance.mjs, instead of React Router's scripts. It adds the lead form's instant messages and phone mask, the carousel's arrows, the live filters, the menus, copy buttons, the lazy map and the table of contents; every page works without it. The back office hydrates as before.",
+  "- The stylesheet is inlined into the HTML head, so the first paint needs one download. Lighthouse's simulated mobile scores move by a few points between runs on this shared 2-core machine, hence the median of three.",
   "",
 ];
 fs.mkdirSync("docs", { recursive: true });
@@ -221,7 +230,8 @@ fs.mkdirSync("docs", { recursive: true });
 fs.writeFileSync("docs/performance.md", [...lines, ...readSections().flatMap((s) => [s, ""])].join("\n"));
 log("wrote docs/performance.md");
 stopServer();
-for (const file of fs.readdirSync("scripts").filter((f) => /^bench-[a-z0-9-]+\.mjs$/.test(f) && f !== "bench-sections.mjs").sort()) {
+// BENCH_PAGES_ONLY=1 re-measures the catalogue and the pages and keeps the other sections as they are.
+for (const file of process.env.BENCH_PAGES_ONLY ? [] : fs.readdirSync("scripts").filter((f) => /^bench-[a-z0-9-]+\.mjs$/.test(f) && f !== "bench-sections.mjs").sort()) {
   log(`running scripts/${file}`);
   const r = spawnSync(process.execPath, [path.join("scripts", file)], { env: process.env, stdio: "inherit" });
   if (r.status !== 0) log(`scripts/${file} failed (exit ${r.status})`);

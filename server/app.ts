@@ -8,6 +8,7 @@ declare module "react-router" {
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { pageCache } from "./page-cache";
+import { referralSetCookie } from "~/modules/leads/referral-visit.server";
 
 /**
  * The request handler, built into build/server/index.js. server.mjs adds
@@ -20,6 +21,14 @@ export { runCli } from "./cli";
 
 export const app = express();
 app.disable("x-powered-by");
+// A ?ref= is kept for the visit (modules/leads/referral-visit.server.ts); a response that sets it is never cached.
+app.use((req, res, next) => {
+  if (req.method === "GET") {
+    const cookie = referralSetCookie(req.originalUrl, req.headers.cookie, (process.env.PUBLIC_URL ?? "").startsWith("https://"));
+    if (cookie) res.append("Set-Cookie", cookie);
+  }
+  next();
+});
 app.use(pageCache());
 app.use(
   createRequestHandler({

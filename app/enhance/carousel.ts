@@ -40,13 +40,6 @@ export function enhanceCarousel(root: HTMLElement): void {
     update();
   };
   const update = () => {
-    // slides mostly out of view leave the tab order; the arrows reach them
-    const view = track.getBoundingClientRect();
-    for (const slide of slides) {
-      const box = slide.getBoundingClientRect();
-      const visible = Math.min(box.right, view.right) - Math.max(box.left, view.left);
-      slide.inert = visible < box.width / 2;
-    }
     if (!controls) return;
     const counter = controls.querySelector("[data-counter]");
     if (counter) counter.textContent = `${index + 1} / ${positions.length}`;
@@ -95,6 +88,17 @@ export function enhanceCarousel(root: HTMLElement): void {
     update();
   };
 
+  // Slides mostly out of view leave the tab order (the arrows reach them); an observer, so no forced layout.
+  if (typeof IntersectionObserver !== "undefined") {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) (entry.target as HTMLElement).inert = entry.intersectionRatio < 0.5;
+      },
+      { root: track, threshold: [0, 0.5, 1] },
+    );
+    for (const slide of slides) observer.observe(slide);
+  }
+
   let scrollTimer: number | undefined;
   track.addEventListener("scroll", () => {
     window.clearTimeout(scrollTimer);
@@ -108,7 +112,8 @@ export function enhanceCarousel(root: HTMLElement): void {
     window.clearTimeout(resizeTimer);
     resizeTimer = window.setTimeout(build, 150);
   });
-  build();
+  // Measuring reads layout: after the first paint, not during the page's parse.
+  requestAnimationFrame(() => requestAnimationFrame(build));
 
   const autoplayMs = Number(root.dataset.autoplayMs);
   if (!autoplayMs || reducedMotion) return;

@@ -70,6 +70,8 @@ export async function loadPropertyPage(input: { slugOrId: string; ref: string | 
     broker,
     path,
     url: canonical,
+    /** What 'Copiar link' and 'Compartilhar no WhatsApp' give: the canonical address with the broker's ref. */
+    shareUrl: ref ? `${canonical}?ref=${ref}` : canonical,
     property: {
       id: property.id,
       title: property.title,

@@ -5,15 +5,18 @@ import { config } from "~/modules/platform/config.server";
 import { leadFormAction } from "~/modules/leads/lead-form.server";
 import { AGENCY, fullAddress } from "~/modules/platform/agency";
 import { whatsappLink } from "~/utils/phone";
-import { useRef_ } from "~/modules/leads/referral";
+import { parseRef, useRef_ } from "~/modules/leads/referral";
+import { findRefBroker } from "~/modules/catalogue/search.server";
+import { BrokerCard } from "~/components/public/broker-card";
 import type { Route } from "./+types/contact";
 
 const TITLE = "Contato | Lar Imóveis";
 const DESCRIPTION =
   "Fale com a Lar Imóveis: telefones, WhatsApp, e-mail, endereço na Avenida Paulista e horário de atendimento. Envie sua mensagem e retornamos em breve.";
 
-export function loader() {
-  return { canonical: `${config().publicUrl}/contato` };
+export async function loader({ request }: Route.LoaderArgs) {
+  const ref = parseRef(new URL(request.url).searchParams.get("ref"));
+  return { canonical: `${config().publicUrl}/contato`, broker: await findRefBroker(ref) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -54,7 +57,7 @@ const FAQ = [
 ];
 
 export default function ContactPage() {
-  useLoaderData<typeof loader>();
+  const { broker } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const ref = useRef_();
   const a = AGENCY.address;
@@ -157,6 +160,7 @@ export default function ContactPage() {
         </div>
 
         <Card as="section" className="p-6 sm:p-8 lg:col-span-3">
+          {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
           <LeadForm lastResult={lastResult} brokerId={ref} heading="Envie sua mensagem" />
         </Card>
       </div>

@@ -1,5 +1,6 @@
 import type { PageHandle } from "~/modules/platform/page-scripts";
-import { Outlet, useLoaderData } from "react-router";
+import { Outlet, redirect, useLoaderData } from "react-router";
+import { referralRedirect } from "~/modules/leads/referral-visit.server";
 import { PublicFooter, PublicHeader } from "~/components/layout/public-shell";
 import { getSessionUser } from "~/modules/auth/session.server";
 import type { Route } from "./+types/layout";
@@ -10,6 +11,9 @@ export const handle: PageHandle = { hydrate: false };
 
 /** Header and footer of the public site; 'Minha Conta' only for a signed-in admin. */
 export async function loader({ request }: Route.LoaderArgs) {
+  // A visit that came with a broker's ref keeps it on every public page.
+  const withVisitRef = referralRedirect(request);
+  if (withVisitRef) throw redirect(withVisitRef);
   // Only read the session when there is a cookie: anonymous visitors cost no query.
   const hasCookie = request.headers.get("Cookie")?.includes("__session=");
   const user = hasCookie ? await getSessionUser(request) : null;

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useRefLink } from "~/modules/leads/referral";
 import { config } from "~/modules/platform/config.server";
 import { AGENCY, fullAddress } from "~/modules/platform/agency";
 import type { Route } from "./+types/privacy";
@@ -9,7 +10,7 @@ const DESCRIPTION =
   "Como a Lar Imóveis trata seus dados pessoais conforme a LGPD: dados coletados, finalidades, bases legais, prazos de retenção, cookies e seus direitos como titular.";
 /** The data protection officer's mailbox (LGPD art. 41). */
 const DPO_EMAIL = "privacidade@larimoveis.com.br";
-const UPDATED_AT = "1º de dezembro de 2026";
+const UPDATED_AT = "22 de novembro de 2026";
 
 export function loader() {
   return { canonical: `${config().publicUrl}/privacidade` };
@@ -184,6 +185,7 @@ const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
 ];
 
 export default function PrivacyPage() {
+  const link = useRefLink();
   return (
     <main id="main" className="container-page py-10 sm:py-14">
       <article className="mx-auto max-w-3xl">
@@ -216,7 +218,7 @@ export default function PrivacyPage() {
         </div>
         <p className="mt-12 text-sm text-slate-600">
           Dúvidas? Veja também a nossa página de{" "}
-          <Link to="/contato" className="text-brand-700 underline">
+          <Link to={link("/contato")} className="text-brand-700 underline">
             contato
           </Link>
           .

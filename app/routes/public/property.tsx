@@ -5,7 +5,8 @@ import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { Gallery } from "~/components/public/gallery";
 import { LeadForm } from "~/components/public/lead-form";
 import { PropertyCard } from "~/components/public/property-card";
-import { Badge } from "~/components/ui";
+import { Badge, buttonClass } from "~/components/ui";
+import { AGENCY } from "~/modules/platform/agency";
 import { PropertyMovedError, PropertyPageNotFoundError, loadPropertyPage, requirePublicPropertyId } from "~/modules/catalogue/property-page.server";
 import { PROPERTY_NOT_FOUND } from "~/modules/catalogue/property-page";
 import { leadFormAction } from "~/modules/leads/lead-form.server";
@@ -46,7 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? seoMeta(loaderData.seo) : [{ title: `${NOT_FOUND.title} | Lar Imóveis` }, { name: "robots", content: "noindex" }]);
 
 export default function PropertyPage() {
-  const { property: p, options, similar, broker, ref, url } = useLoaderData<typeof loader>();
+  const { property: p, options, similar, broker, ref, shareUrl } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const link = (path: string) => withRef(path, ref);
   const facts = [
@@ -67,10 +68,10 @@ export default function PropertyPage() {
     { label: "Mobiliado", value: p.furnished ? "Sim" : "Não" },
     { label: "Aceita pets", value: p.petsAllowed ? "Sim" : "Não" },
   ].filter((f): f is { label: string; value: string } => f !== null);
-  const shareText = `${p.title} – ${url}`;
+  const shareText = `${p.title} – ${shareUrl}`;
 
   return (
-    <main id="main" className="pb-8">
+    <main id="main" className="pb-24 md:pb-8">
       <div className="container-page pt-6">
         <nav aria-label="Trilha" className="text-sm text-slate-600">
           <Link to={link("/")} className="hover:text-brand-700">
@@ -197,11 +198,11 @@ export default function PropertyPage() {
               <a href={whatsappLink("", shareText)} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold text-success-700 hover:underline">
                 Compartilhar no WhatsApp
               </a>
-              <CopyButton text={url} />
+              <CopyButton text={shareUrl} />
             </div>
           </div>
           {broker ? <BrokerCard broker={broker} propertyTitle={p.title} /> : null}
-          <div className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-[var(--shadow-card)]">
+          <div className="scroll-mt-20 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-[var(--shadow-card)]">
             <LeadForm lastResult={lastResult} propertyId={p.id} propertyTitle={p.title} brokerId={broker?.id ?? null} heading="Gostou deste imóvel? Fale com a gente" />
           </div>
         </aside>
@@ -221,6 +222,24 @@ export default function PropertyPage() {
           </ul>
         </section>
       ) : null}
+
+      {/* On a phone the form is far down: a bar to reach it, or to chat on WhatsApp with the
+          referring broker (or the agency), the listing's link in the text. */}
+      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[var(--shadow-overlay)] backdrop-blur md:hidden" data-testid="contact-bar">
+        <div className="flex gap-3">
+          <a href="#lead-form" className={buttonClass("accent", "md", "flex-1")}>
+            Enviar mensagem
+          </a>
+          <a
+            href={whatsappLink(broker?.phone || AGENCY.whatsapp, `Olá! Tenho interesse no imóvel "${p.title}": ${shareUrl}`)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass("secondary", "md", "flex-1 text-success-700")}
+          >
+            WhatsApp
+          </a>
+        </div>
+      </div>
     </main>
   );
 }
