@@ -111,6 +111,7 @@ export default [
   route("healthz", "routes/resources/healthz.ts"),
   route("uploads/*", "routes/resources/uploads.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("og/imovel/:file", "routes/resources/og-image.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   // ── portal feeds (issue 11): VRSync, Chaves na Mão and our own, ?id= for one property;
   //    /xml (viewer of the raw feed); /integracao-xml (admin, in the admin shell) with the CSV of feed URLs ──

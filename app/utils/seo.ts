@@ -10,13 +10,25 @@ export type Seo = {
   description: string;
   canonical: string;
   image?: string | null;
+  /** Known dimensions of `image` (our generated JPEGs); omitted for others. */
+  imageSize?: { width: number; height: number };
   type?: "website" | "article" | "product";
   jsonLd?: Record<string, unknown> | Record<string, unknown>[];
   noindex?: boolean;
 };
 
+/** The agency's link-preview image (public/og-default.jpg), for pages without their own. */
+export const DEFAULT_OG_IMAGE = { path: "/og-default.jpg", width: 1200, height: 630 } as const;
+
+/**
+ * Every public page gets the same set of tags: title, description,
+ * canonical, OpenGraph and Twitter, and always an og:image (the agency's
+ * when the page has none), so a shared link never previews bare.
+ */
 export function seoMeta(seo: Seo | null | undefined): MetaDescriptor[] {
   if (!seo) return [{ title: AGENCY.name }];
+  const image = seo.image ?? absoluteUrl(new URL(seo.canonical).origin, DEFAULT_OG_IMAGE.path);
+  const imageSize = seo.image ? seo.imageSize : DEFAULT_OG_IMAGE;
   const title = seo.title.includes(AGENCY.name) ? seo.title : `${seo.title} | ${AGENCY.name}`;
   const description = seo.description.replace(/\s+/g, " ").trim().slice(0, 300);
   const tags: MetaDescriptor[] = [
@@ -29,13 +41,13 @@ export function seoMeta(seo: Seo | null | undefined): MetaDescriptor[] {
     { property: "og:title", content: title },
     { property: "og:description", content: description },
     { property: "og:url", content: seo.canonical },
-    { name: "twitter:card", content: seo.image ? "summary_large_image" : "summary" },
+    { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: description },
   ];
-  if (seo.image) {
-    tags.push({ property: "og:image", content: seo.image }, { property: "og:image:width", content: "1200" }, { property: "og:image:height", content: "900" }, { name: "twitter:image", content: seo.image });
-  }
+  tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  if (/\.jpe?g$/i.test(image)) tags.push({ property: "og:image:type", content: "image/jpeg" });
+  if (imageSize) tags.push({ property: "og:image:width", content: String(imageSize.width) }, { property: "og:image:height", content: String(imageSize.height) });
   if (seo.noindex) tags.push({ name: "robots", content: "noindex" });
   if (seo.jsonLd) tags.push({ "script:ld+json": seo.jsonLd });
   return tags;

@@ -54,6 +54,18 @@ test.describe("blog", () => {
 });
 
 test.describe("static pages", () => {
+  test("every public page has the same link-preview tags, with the agency's image when it has none of its own", async ({ page, request }) => {
+    for (const path of ["/", "/imoveis", "/sobre", "/contato", "/privacidade"]) {
+      await page.goto(path);
+      for (const tag of ["og:title", "og:description", "og:url", "og:type", "og:site_name", "og:locale"]) await expect(page.locator(`meta[property="${tag}"]`), `${tag} on ${path}`).toHaveCount(1);
+      await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+      await expect(page.locator('meta[property="og:image"]'), path).toHaveAttribute("content", /^https?:\/\/[^/]+\/(og-default\.jpg|og\/imovel\/\d+\.jpg)$/);
+    }
+    await page.goto("/sobre");
+    const image = new URL((await page.locator('meta[property="og:image"]').getAttribute("content"))!);
+    expect((await request.get(image.pathname)).headers()["content-type"]).toBe("image/jpeg");
+  });
+
   test("/sobre shows the figures, history, mission, vision and values", async ({ page }) => {
     await page.goto("/sobre");
     await expect(page).toHaveTitle("Sobre nós | Lar Imóveis");

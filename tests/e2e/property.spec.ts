@@ -13,7 +13,13 @@ test.describe("property page", () => {
     await ready(page, jsEnabled);
     const title = await page.getByRole("heading", { level: 1 }).innerText();
     await expect(page).toHaveTitle(new RegExp(title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
-    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^https?:\/\/.+\.w1200\.webp$/);
+    // a JPEG made from the first photo: WhatsApp's link preview does not take WebP
+    const ogImage = page.locator('meta[property="og:image"]');
+    await expect(ogImage).toHaveAttribute("content", /^https?:\/\/.+\/og\/imovel\/\d+\.jpg$/);
+    const jpeg = await page.request.get(new URL((await ogImage.getAttribute("content"))!).pathname);
+    expect(jpeg.headers()["content-type"]).toBe("image/jpeg");
+    expect([...(await jpeg.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
     await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", /.+/);
     await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));

@@ -141,7 +141,7 @@ export function CatalogueFilterForm({
 /** The sort select sits above the results but belongs to the filter form (form attribute). */
 export function SortSelect({ sort }: { sort: CatalogueFilters["sort"] }) {
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <label htmlFor="f-sort" className="whitespace-nowrap text-sm text-slate-700">
         Ordenar por
       </label>

@@ -113,12 +113,12 @@ export function PublicFooter() {
               {a.neighborhood}, {a.city} - {a.state}
             </p>
             <p>
-              <a className="hover:text-white" href={`tel:+55${AGENCY.phoneDigits}`}>
+              <a className="inline-block py-1 hover:text-white" href={`tel:+55${AGENCY.phoneDigits}`}>
                 {AGENCY.phone}
               </a>
             </p>
             <p>
-              <a className="hover:text-white" href={`mailto:${AGENCY.email}`}>
+              <a className="inline-block py-1 hover:text-white" href={`mailto:${AGENCY.email}`}>
                 {AGENCY.email}
               </a>
             </p>
@@ -127,20 +127,20 @@ export function PublicFooter() {
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Navegação</h2>
           <ul className="mt-3 space-y-1 text-sm text-brand-100">
-            <li><Link className="hover:text-white" to={link("/imoveis")}>Imóveis à venda</Link></li>
-            <li><Link className="hover:text-white" to={link("/alugar")}>Alugar</Link></li>
-            <li><Link className="hover:text-white" to={link("/blog")}>Blog</Link></li>
-            <li><Link className="hover:text-white" to={link("/sobre")}>Sobre nós</Link></li>
-            <li><Link className="hover:text-white" to={link("/privacidade")}>Política de privacidade</Link></li>
-            <li><Link className="hover:text-white" to="/broker/login">Área do corretor</Link></li>
+            <li><Link className="inline-block py-1 hover:text-white" to={link("/imoveis")}>Imóveis à venda</Link></li>
+            <li><Link className="inline-block py-1 hover:text-white" to={link("/alugar")}>Alugar</Link></li>
+            <li><Link className="inline-block py-1 hover:text-white" to={link("/blog")}>Blog</Link></li>
+            <li><Link className="inline-block py-1 hover:text-white" to={link("/sobre")}>Sobre nós</Link></li>
+            <li><Link className="inline-block py-1 hover:text-white" to={link("/privacidade")}>Política de privacidade</Link></li>
+            <li><Link className="inline-block py-1 hover:text-white" to="/broker/login">Área do corretor</Link></li>
           </ul>
         </div>
         <div>
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Redes sociais</h2>
           <ul className="mt-3 space-y-1 text-sm text-brand-100">
-            <li><a className="hover:text-white" href={AGENCY.instagram} rel="noopener noreferrer" target="_blank">Instagram</a></li>
-            <li><a className="hover:text-white" href={AGENCY.facebook} rel="noopener noreferrer" target="_blank">Facebook</a></li>
-            <li><a className="hover:text-white" href={whatsappLink(AGENCY.whatsapp)} rel="noopener noreferrer" target="_blank">WhatsApp</a></li>
+            <li><a className="inline-block py-1 hover:text-white" href={AGENCY.instagram} rel="noopener noreferrer" target="_blank">Instagram</a></li>
+            <li><a className="inline-block py-1 hover:text-white" href={AGENCY.facebook} rel="noopener noreferrer" target="_blank">Facebook</a></li>
+            <li><a className="inline-block py-1 hover:text-white" href={whatsappLink(AGENCY.whatsapp)} rel="noopener noreferrer" target="_blank">WhatsApp</a></li>
           </ul>
         </div>
       </div>

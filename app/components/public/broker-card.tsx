@@ -12,7 +12,7 @@ export function BrokerCard({ broker, propertyTitle, className }: { broker: Publi
     .join("");
   const message = propertyTitle ? `Olá, ${broker.name}! Tenho interesse no imóvel "${propertyTitle}".` : `Olá, ${broker.name}! Gostaria de ajuda para encontrar um imóvel.`;
   return (
-    <aside aria-label="Seu corretor" className={cx("flex items-center gap-4 rounded-[var(--radius-card)] border border-brand-200 bg-white p-4 shadow-[var(--shadow-card)]", className)} data-testid="broker-card">
+    <section aria-label="Seu corretor" className={cx("flex items-center gap-4 rounded-[var(--radius-card)] border border-brand-200 bg-white p-4 shadow-[var(--shadow-card)]", className)} data-testid="broker-card">
       {broker.profileImage ? (
         <img src={broker.profileImage} alt="" width={64} height={64} loading="lazy" decoding="async" className="size-16 shrink-0 rounded-full object-cover" />
       ) : (
@@ -34,7 +34,7 @@ export function BrokerCard({ broker, propertyTitle, className }: { broker: Publi
           </div>
         ) : null}
       </div>
-    </aside>
+    </section>
   );
 }
 

@@ -6,7 +6,8 @@ import { parseJsonList } from "~/modules/platform/db.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { parseRef } from "~/modules/leads/referral";
 import { CATEGORY_ROUTES, CONSTRUCTION_LABELS, FACING_LABELS, PURPOSE_LABELS, STATUS_LABELS, TYPE_LABELS, isRental, monthlyCosts, priceDisplay, propertyPath } from "~/modules/properties/vocabulary";
-import { largestVariant } from "~/utils/images";
+import { isLocalUpload, largestVariant } from "~/utils/images";
+import { OG_HEIGHT, OG_WIDTH } from "./og-image.server";
 import { absoluteUrl } from "~/utils/seo";
 import { PROPERTY_NOT_FOUND } from "./property-page";
 
@@ -113,7 +114,9 @@ export async function loadPropertyPage(input: { slugOrId: string; ref: string | 
       title: `${property.title} – ${[property.neighborhood, city].filter(Boolean).join(", ")}`,
       description: `${price.main}${price.suffix ?? ""} · ${property.description}`.slice(0, 200),
       canonical,
-      image: imageUrls[0] ?? null,
+      // a JPEG made from the first photo (og-image.server.ts): link previews do not all show WebP
+      image: images[0] && isLocalUpload(images[0]) ? absoluteUrl(base, `/og/imovel/${property.id}.jpg`) : (imageUrls[0] ?? null),
+      imageSize: images[0] && isLocalUpload(images[0]) ? { width: OG_WIDTH, height: OG_HEIGHT } : undefined,
       type: "product" as const,
       jsonLd: {
         "@context": "https://schema.org",

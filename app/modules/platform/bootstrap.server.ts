@@ -25,6 +25,10 @@ export function bootstrap(): Promise<{ port: number }> {
 
 async function run(): Promise<{ port: number }> {
   const cfg = config();
+  // Canonical links, the sitemap, feeds and share links are absolute: without PUBLIC_URL they name localhost.
+  if (process.env.NODE_ENV === "production" && !cfg.PUBLIC_URL) {
+    log.warn(`PUBLIC_URL is not set: canonical links, the sitemap, portal feeds and share links will say ${cfg.publicUrl}. Set PUBLIC_URL to the site's public address (e.g. https://www.larimoveis.com.br).`);
+  }
   const applied = await migrate();
   if (applied.length) log.info("migrations applied", { migrations: applied });
   await ensureDefaultPipeline();

@@ -4,6 +4,7 @@ import { config } from "~/modules/platform/config.server";
 import { AGENCY } from "~/modules/platform/agency";
 import { useRefLink } from "~/modules/leads/referral";
 import type { Route } from "./+types/about";
+import { seoMeta } from "~/utils/seo";
 
 const TITLE = "Sobre nós | Lar Imóveis";
 const DESCRIPTION =
@@ -13,13 +14,8 @@ export function loader() {
   return { canonical: `${config().publicUrl}/sobre` };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: TITLE },
-  { name: "description", content: DESCRIPTION },
-  { property: "og:title", content: TITLE },
-  { property: "og:description", content: DESCRIPTION },
-  ...(loaderData ? [{ tagName: "link", rel: "canonical", href: loaderData.canonical }] : []),
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? seoMeta({ title: TITLE, description: DESCRIPTION, canonical: loaderData.canonical }) : [{ title: TITLE }];
 
 const FIGURES = [
   { value: "+200", label: "famílias atendidas" },

@@ -107,7 +107,7 @@ export default function CataloguePage() {
   return (
     <main id="main" className="container-page py-8 lg:py-10">
       <nav aria-label="Trilha" className="text-sm text-slate-600">
-        <Link to={withRef("/", filters.ref)} className="hover:text-brand-700">
+        <Link to={withRef("/", filters.ref)} className="inline-block py-1 hover:text-brand-700">
           Início
         </Link>
         <span aria-hidden="true"> / </span>

@@ -9,6 +9,7 @@ import { parseRef, useRef_ } from "~/modules/leads/referral";
 import { findRefBroker } from "~/modules/catalogue/search.server";
 import { BrokerCard } from "~/components/public/broker-card";
 import type { Route } from "./+types/contact";
+import { seoMeta } from "~/utils/seo";
 
 const TITLE = "Contato | Lar Imóveis";
 const DESCRIPTION =
@@ -23,13 +24,8 @@ export async function action({ request }: Route.ActionArgs) {
   return leadFormAction(request, { propertyId: null });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: TITLE },
-  { name: "description", content: DESCRIPTION },
-  { property: "og:title", content: TITLE },
-  { property: "og:description", content: DESCRIPTION },
-  ...(loaderData ? [{ tagName: "link", rel: "canonical", href: loaderData.canonical }] : []),
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? seoMeta({ title: TITLE, description: DESCRIPTION, canonical: loaderData.canonical }) : [{ title: TITLE }];
 
 /** The office on the map (Avenida Paulista, 1000). */
 const MAP = { lat: -23.5645, lon: -46.6527 };

@@ -80,7 +80,8 @@ export default function Home() {
               type="search"
               maxLength={100}
               placeholder="Busque por nome do imóvel, cidade ou bairro"
-              className="h-12 min-w-0 flex-1 rounded-xl px-4 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-brand-300"
+              // flex-1 only in the row layout: in the phone's column a 0 basis would collapse the field
+              className="h-12 w-full min-w-0 rounded-xl px-4 sm:flex-1 text-base text-slate-900 placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-brand-300"
             />
             <button type="submit" className={buttonClass("primary", "lg")}>
               Buscar
@@ -146,7 +147,7 @@ export default function Home() {
             </ul>
           ) : (
             <Carousel
-              label="Imóveis em destaque"
+              label="Carrossel de imóveis em destaque"
               slides={featured.map((p, i) => (
                 <PropertyCard key={p.id} property={p} priority={i === 0} sizes="(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 85vw" />
               ))}

@@ -4,6 +4,7 @@ import { useRefLink } from "~/modules/leads/referral";
 import { config } from "~/modules/platform/config.server";
 import { AGENCY, fullAddress } from "~/modules/platform/agency";
 import type { Route } from "./+types/privacy";
+import { seoMeta } from "~/utils/seo";
 
 const TITLE = "Política de Privacidade | Lar Imóveis";
 const DESCRIPTION =
@@ -16,11 +17,8 @@ export function loader() {
   return { canonical: `${config().publicUrl}/privacidade` };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: TITLE },
-  { name: "description", content: DESCRIPTION },
-  ...(loaderData ? [{ tagName: "link", rel: "canonical", href: loaderData.canonical }] : []),
-];
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? seoMeta({ title: TITLE, description: DESCRIPTION, canonical: loaderData.canonical }) : [{ title: TITLE }];
 
 const SECTIONS: { id: string; title: string; body: ReactNode }[] = [
   {

@@ -74,11 +74,11 @@ export default function PropertyPage() {
     <main id="main" className="pb-24 md:pb-8">
       <div className="container-page pt-6">
         <nav aria-label="Trilha" className="text-sm text-slate-600">
-          <Link to={link("/")} className="hover:text-brand-700">
+          <Link to={link("/")} className="inline-block py-1 hover:text-brand-700">
             Início
           </Link>
           <span aria-hidden="true"> / </span>
-          <Link to={link(p.categoryPath)} className="hover:text-brand-700">
+          <Link to={link(p.categoryPath)} className="inline-block py-1 hover:text-brand-700">
             {p.typeLabel}
           </Link>
           <span aria-hidden="true"> / </span>

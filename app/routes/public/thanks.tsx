@@ -47,11 +47,11 @@ export default function ThanksPage() {
   const { name, broker, whatsappUrl, ref } = useLoaderData<typeof loader>();
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-slate-50">
-      <div className="container-page py-6">
+      <header className="container-page py-6">
         <Link to={withRef("/", ref)} aria-label={`${AGENCY.name} – página inicial`}>
           <Logo />
         </Link>
-      </div>
+      </header>
       <main id="main" className="container-page flex flex-1 items-start justify-center pb-16 pt-4 sm:items-center">
         <div className="w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-[var(--shadow-card)] sm:p-10">
           <div className="mx-auto flex size-16 items-center justify-center rounded-full bg-success-50 text-success-700">
