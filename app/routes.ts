@@ -24,6 +24,7 @@ export default [
   ]),
   // ── public, without header and footer ─────────────────────────────────
   route("obrigado", "routes/public/thanks.tsx"),
+  route("imovel/:slugOrId/fotos/:photo", "routes/public/property-photos.tsx"),
 
   // ── sign-in ────────────────────────────────────────────────────────────
   route("login", "routes/auth/admin-login.tsx", { id: "admin-login" }),

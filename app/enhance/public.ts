@@ -8,7 +8,7 @@ import { enhanceCarousel } from "./carousel";
 import { enhanceLiveFilters } from "./filters";
 import { enhanceLeadForm } from "./lead-form";
 import { enhancePhoneMask } from "./phone-mask";
-import { enhanceAutohide, enhanceBackLink, enhanceCopyButton, enhanceLazyMap, enhanceMenu, enhanceRedirect, enhanceToc } from "./small";
+import { enhanceAutohide, enhanceBackLink, enhanceCopyButton, enhanceLazyMap, enhanceMenu, enhancePhotoViewer, enhanceRedirect, enhanceToc } from "./small";
 
 const ENHANCEMENTS: [string, (element: never) => void][] = [
   ["form[data-lead-form]", enhanceLeadForm],
@@ -22,6 +22,7 @@ const ENHANCEMENTS: [string, (element: never) => void][] = [
   ["[data-redirect-to]", enhanceRedirect],
   ["[data-lazy-map]", enhanceLazyMap],
   ["[data-toc]", enhanceToc],
+  ["[data-photo-viewer]", enhancePhotoViewer],
 ];
 
 export function enhance(root: ParentNode): void {

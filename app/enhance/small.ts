@@ -122,3 +122,22 @@ export function enhanceToc(toc: HTMLElement): void {
     if (heading) observer.observe(heading);
   }
 }
+
+/** `[data-photo-viewer]`: arrow keys and a swipe go to the previous or next photo; Escape closes. */
+export function enhancePhotoViewer(viewer: HTMLElement): void {
+  const follow = (selector: string) => viewer.querySelector<HTMLAnchorElement>(selector)?.click();
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.key === "ArrowLeft") follow("[data-photo-previous]");
+    else if (event.key === "ArrowRight") follow("[data-photo-next]");
+    else if (event.key === "Escape" && viewer.dataset.back) window.location.assign(viewer.dataset.back);
+  });
+  let startX: number | null = null;
+  viewer.addEventListener("pointerdown", (event) => (startX = event.clientX));
+  viewer.addEventListener("pointerup", (event) => {
+    if (startX === null) return;
+    const dx = event.clientX - startX;
+    startX = null;
+    if (Math.abs(dx) > 40) follow(dx < 0 ? "[data-photo-next]" : "[data-photo-previous]");
+  });
+}

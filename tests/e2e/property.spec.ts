@@ -56,6 +56,35 @@ test.describe("property page", () => {
     await expect(page.getByText("IPTU")).toBeVisible();
   });
 
+  test("a tap on a photo opens the viewer, a plain page with previous and next (arrow keys with JavaScript)", async ({ page, jsEnabled }) => {
+    const path = demoPropertyPath();
+    await page.goto(path);
+    await ready(page, jsEnabled);
+    await page.getByRole("link", { name: /Abrir foto 1 de \d+/ }).click();
+    await expect(page).toHaveURL(`${path}/fotos/1`);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+    const count = Number(/\/ (\d+)/.exec(await page.getByText(/^1 \/ \d+$/).innerText())![1]);
+    expect(count).toBeGreaterThanOrEqual(3);
+    await page.getByRole("link", { name: "Próxima" }).click();
+    await expect(page).toHaveURL(`${path}/fotos/2`);
+    await expect(page.getByText(`2 / ${count}`)).toBeVisible();
+    if (jsEnabled) {
+      await ready(page, jsEnabled);
+      await page.keyboard.press("ArrowLeft");
+      await expect(page).toHaveURL(`${path}/fotos/1`);
+    } else {
+      await page.getByRole("link", { name: "Anterior" }).click();
+      await expect(page).toHaveURL(`${path}/fotos/1`);
+    }
+    await page.getByRole("link", { name: "Anterior" }).click(); // wraps to the last
+    await expect(page).toHaveURL(`${path}/fotos/${count}`);
+    await page.getByRole("link", { name: "Fechar" }).click();
+    await expect(page).toHaveURL(path);
+    // a number past the last photo goes back to the property
+    await page.goto(`${path}/fotos/999`);
+    await expect(page).toHaveURL(path);
+  });
+
   test("copy link confirms", async ({ page, context, jsEnabled }) => {
     test.skip(!jsEnabled, "copying needs JavaScript");
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);

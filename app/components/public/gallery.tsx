@@ -1,12 +1,16 @@
-import { variantUrl } from "~/utils/images";
+import { withRef } from "~/modules/leads/referral";
 import { Carousel } from "./carousel";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 
-/** Property photos: 2.5 / 2 / 1.2 per view at ≥1024 / ≥768 / below, 8 px apart (spec 01 §9). */
-export function Gallery({ images, title }: { images: string[]; title: string }) {
+/**
+ * Property photos: 2.5 / 2 / 1.2 per view at ≥1024 / ≥768 / below, 8 px
+ * apart (spec 01 §9). A tap opens the photo viewer, a plain page
+ * (/imovel/{slug}/fotos/{n}) with previous and next.
+ */
+export function Gallery({ images, title, path, refCode }: { images: string[]; title: string; path: string; refCode: string | null }) {
   if (images.length === 0) return null;
   const slides = images.map((src, i) => (
-    <a key={src} href={variantUrl(src, 1200)} className="block overflow-hidden rounded-lg bg-slate-100" aria-label={`Abrir foto ${i + 1} de ${images.length} em tamanho grande`}>
+    <a key={src} href={withRef(`${path}/fotos/${i + 1}`, refCode)} className="block overflow-hidden rounded-lg bg-slate-100" aria-label={`Abrir foto ${i + 1} de ${images.length} em tamanho grande`}>
       <ResponsiveImage
         src={src}
         alt={i === 0 ? title : `${title} – foto ${i + 1}`}

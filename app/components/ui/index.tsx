@@ -10,7 +10,7 @@ export function cx(...classes: (string | false | null | undefined)[]): string {
 
 // ── buttons ───────────────────────────────────────────────────────────────
 const buttonBase =
-  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-2";
+  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 focus-visible:outline-2 [overflow-wrap:normal]";
 const buttonVariants = {
   primary: "bg-brand-700 text-white hover:bg-brand-800",
   accent: "bg-accent-600 text-white hover:bg-accent-700",

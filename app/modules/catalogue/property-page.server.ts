@@ -38,6 +38,34 @@ export async function requirePublicPropertyId(slugOrId: string): Promise<number>
   return property.id;
 }
 
+/**
+ * One photo of a published property, for the plain-page viewer
+ * (/imovel/{slug}/fotos/{n}, n from 1). An outdated slug or a number past
+ * the last photo is PropertyMovedError (to the canonical address, or the
+ * property page); no photo at all is PropertyPageNotFoundError.
+ */
+export async function loadPropertyPhoto(input: { slugOrId: string; photo: string }) {
+  const property = await findPublicProperty(input.slugOrId);
+  if (!property) {
+    const moved = await movedPropertyPath(input.slugOrId);
+    if (moved) throw new PropertyMovedError(`${moved}/fotos/1`);
+    throw new PropertyPageNotFoundError();
+  }
+  const path = propertyPath(property);
+  const images = parseJsonList(property.images);
+  if (images.length === 0) throw new PropertyPageNotFoundError();
+  const n = /^\d{1,4}$/.test(input.photo) ? Number(input.photo) : NaN;
+  if (!(n >= 1 && n <= images.length)) throw new PropertyMovedError(path);
+  const asked = input.slugOrId.trim().toLowerCase();
+  if (property.slug && asked !== property.slug) throw new PropertyMovedError(`${path}/fotos/${n}`);
+  return {
+    title: property.title,
+    path,
+    photo: { number: n, count: images.length, src: images[n - 1], previous: n === 1 ? images.length : n - 1, next: n === images.length ? 1 : n + 1 },
+    canonical: absoluteUrl(config().publicUrl, path),
+  };
+}
+
 export async function loadPropertyPage(input: { slugOrId: string; ref: string | null }) {
   const property = await findPublicProperty(input.slugOrId);
   if (!property) {

@@ -47,7 +47,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? seoMeta(loaderData.seo) : [{ title: `${NOT_FOUND.title} | Lar Imóveis` }, { name: "robots", content: "noindex" }]);
 
 export default function PropertyPage() {
-  const { property: p, options, similar, broker, ref, shareUrl } = useLoaderData<typeof loader>();
+  const { property: p, options, similar, broker, ref, shareUrl, path } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const link = (path: string) => withRef(path, ref);
   const facts = [
@@ -102,7 +102,7 @@ export default function PropertyPage() {
       </div>
 
       <div className="mx-auto mt-6 max-w-[90rem] px-2 sm:px-4">
-        <Gallery images={p.images} title={p.title} />
+        <Gallery images={p.images} title={p.title} path={path} refCode={ref} />
       </div>
 
       <div className="container-page mt-8 grid gap-8 lg:grid-cols-[1fr_24rem]">
@@ -227,7 +227,7 @@ export default function PropertyPage() {
           referring broker (or the agency), the listing's link in the text. */}
       <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[var(--shadow-overlay)] backdrop-blur md:hidden" data-testid="contact-bar">
         <div className="flex gap-3">
-          <a href="#lead-form" className={buttonClass("accent", "md", "flex-1")}>
+          <a href="#lead-form" className={buttonClass("accent", "md", "flex-1 whitespace-nowrap")}>
             Enviar mensagem
           </a>
           <a
