@@ -22,9 +22,14 @@ test("admin manages a webhook through the modals", async ({ page, jsEnabled, log
   await details.getByRole("link", { name: "Fechar" }).click();
 
   await row.getByRole("link", { name: `Editar ${url}` }).click();
-  const edited = url.replace("/leads", "/novos-leads");
-  await page.getByRole("dialog", { name: "Editar webhook" }).getByLabel("URL").fill(edited);
-  await page.getByRole("dialog").getByRole("button", { name: "Salvar" }).click();
+  // an address where nothing answers (port 1 on this machine): the HEAD probe fails and the admin is asked
+  const edited = `http://127.0.0.1:1/leads-${Date.now()}${jsEnabled ? "j" : "n"}`;
+  const editDialog = page.getByRole("dialog", { name: "Editar webhook" });
+  await editDialog.getByLabel("URL").fill(edited);
+  await editDialog.getByLabel("Permitir rede interna").check();
+  await editDialog.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByRole("dialog", { name: "Editar webhook" }).getByText(/A URL não respondeu ao teste \(.+\)\. Deseja salvar mesmo assim\?/)).toBeVisible();
+  await page.getByRole("dialog", { name: "Editar webhook" }).getByRole("button", { name: "Salvar mesmo assim" }).click();
   await expect(page.getByText("Webhook atualizado")).toBeVisible();
   const editedRow = page.getByRole("row", { name: new RegExp(edited.replace(/[.]/g, "\\.")) });
   await editedRow.getByRole("button", { name: `Desativar ${edited}` }).click();

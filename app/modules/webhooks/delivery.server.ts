@@ -42,18 +42,37 @@ export async function postSigned(input: { url: string; body: string; secret: str
     ...(input.secret ? { [SIGNATURE_HEADER]: signPayload(input.secret, timestamp, input.body) } : {}),
     ...input.extraHeaders,
   };
+  return guardedRequest({ url: input.url, method: "POST", headers, body: input.body, allowPrivate: input.allowPrivate, timeoutMs: DELIVERY_TIMEOUT_MS });
+}
+
+/**
+ * A HEAD request to a webhook address before an edit is saved (spec 03 §5):
+ * "failed" when nothing answers there (no connection, refused address, 404,
+ * 410 or 5xx). An endpoint that exists but refuses HEAD (405, 401, 403…)
+ * is fine: it is there.
+ */
+export async function probeWebhookUrl(url: string, allowPrivate: boolean): Promise<{ ok: boolean; detail: string | null }> {
+  const result = await guardedRequest({ url, method: "HEAD", headers: { "User-Agent": "LarImoveis-Webhooks/1.0" }, body: null, allowPrivate, timeoutMs: PROBE_TIMEOUT_MS });
+  if (result.status !== null && result.status !== 404 && result.status !== 410 && result.status < 500) return { ok: true, detail: null };
+  return { ok: false, detail: result.status !== null ? `Erro ${result.status}` : result.error };
+}
+
+const PROBE_TIMEOUT_MS = 5_000;
+
+/** One request through the private-address guard (IP literals checked here, names at lookup); never throws. */
+function guardedRequest(input: { url: string; method: "POST" | "HEAD"; headers: Record<string, string>; body: string | null; allowPrivate: boolean; timeoutMs: number }): Promise<PostResult> {
   let url: URL;
   try {
     url = new URL(input.url);
   } catch {
-    return { ok: false, status: null, error: "URL inválida" };
+    return Promise.resolve({ ok: false, status: null, error: "URL inválida" });
   }
   // An address typed as an IP is connected to without any lookup: check it here.
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (!input.allowPrivate && net.isIP(host) && isPrivateAddress(host)) return { ok: false, status: null, error: new PrivateAddressError(host).message };
+  if (!input.allowPrivate && net.isIP(host) && isPrivateAddress(host)) return Promise.resolve({ ok: false, status: null, error: new PrivateAddressError(host).message });
   const client = url.protocol === "https:" ? https : http;
   return new Promise<PostResult>((resolve) => {
-    const req = client.request(url, { method: "POST", headers, timeout: DELIVERY_TIMEOUT_MS, lookup: guardedLookup(input.allowPrivate) as never }, (res) => {
+    const req = client.request(url, { method: input.method, headers: input.headers, timeout: input.timeoutMs, lookup: guardedLookup(input.allowPrivate) as never }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (chunk: string) => {
@@ -65,11 +84,11 @@ export async function postSigned(input: { url: string; body: string; secret: str
         resolve({ ok, status, error: ok ? null : `Erro ${status}: ${text.slice(0, 200)}`.trim() });
       });
     });
-    req.on("timeout", () => req.destroy(new Error(`sem resposta em ${DELIVERY_TIMEOUT_MS / 1000} s`)));
+    req.on("timeout", () => req.destroy(new Error(`sem resposta em ${input.timeoutMs / 1000} s`)));
     req.on("error", (error) => {
       resolve({ ok: false, status: null, error: error instanceof PrivateAddressError ? error.message : `Não foi possível conectar ao endpoint: ${error.message}` });
     });
-    req.end(input.body);
+    req.end(input.body ?? undefined);
   });
 }
 

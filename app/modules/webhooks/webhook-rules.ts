@@ -15,6 +15,7 @@ export const WEBHOOK_MESSAGES = {
   testHttpError: (status: number, text: string) => `Erro ${status}: ${text}`.trim(),
   testConnectError: (detail: string) => `Não foi possível conectar ao endpoint: ${detail}`,
   confirmDelete: "Tem certeza que deseja remover este webhook?",
+  probeFailed: (detail: string) => `A URL não respondeu ao teste (${detail}). Deseja salvar mesmo assim?`,
 } as const;
 
 export const DEFAULT_EVENT = "novo_lead";
@@ -27,6 +28,8 @@ export const RETRY_FIRST_DELAY_MS = 30_000;
 export const RETRY_MAX_DELAY_MS = 6 * 3600_000;
 export const RETRY_WINDOW_MS = 24 * 3600_000;
 export const DELIVERY_TIMEOUT_MS = 10_000;
+/** The test's progress display (spec 03 §9): the bar steps through these while the test runs. */
+export const TEST_PROGRESS_STEPS = [10, 25, 40, 60, 80, 100] as const;
 
 /** The URL rule of spec 03 §5: given, parses, http(s). Returns the message of the broken rule, or null. */
 export function webhookUrlProblem(raw: string): string | null {

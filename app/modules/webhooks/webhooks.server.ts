@@ -4,11 +4,13 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { decryptSecret, encryptSecret } from "~/modules/platform/secrets.server";
 import { sql } from "kysely";
-import { eventsOf, postSigned } from "./delivery.server";
+import { eventsOf, postSigned, probeWebhookUrl } from "./delivery.server";
 import { DEFAULT_EVENT, TEST_EVENT, WEBHOOK_MESSAGES, webhookUrlProblem } from "./webhook-rules";
 
 /** The admin's webhooks (spec 03 §2.8): list, add, edit, switch on/off, test, remove, export. */
 export class WebhookError extends Error {}
+/** The new address did not answer the HEAD probe: the admin is asked to confirm (spec 03 §5). */
+export class WebhookProbeError extends Error {}
 
 const SECRET_PURPOSE = "webhook";
 
@@ -61,9 +63,20 @@ export async function addWebhook(user: SessionUser, input: { url: string; allowP
   return row.id;
 }
 
-export async function updateWebhook(user: SessionUser, id: number, input: { url: string; allowPrivate: boolean }): Promise<boolean> {
+/**
+ * Saves an edit. A changed address is first probed with HEAD; when nothing
+ * answers there, WebhookProbeError asks for a confirmation, and the same
+ * edit with `confirmed` saves it anyway.
+ */
+export async function updateWebhook(user: SessionUser, id: number, input: { url: string; allowPrivate: boolean; confirmed?: boolean }): Promise<boolean> {
   assertCan(user, "update", "webhook");
   const url = checkUrl(input.url);
+  const current = await db().selectFrom("webhooks").select(["url", "allow_private"]).where("id", "=", id).executeTakeFirst();
+  if (!current) return false;
+  if (!input.confirmed && (current.url !== url || current.allow_private !== (input.allowPrivate ? 1 : 0))) {
+    const probe = await probeWebhookUrl(url, input.allowPrivate);
+    if (!probe.ok) throw new WebhookProbeError(WEBHOOK_MESSAGES.probeFailed(probe.detail ?? "sem resposta"));
+  }
   const r = await db().updateTable("webhooks").set({ url, allow_private: input.allowPrivate ? 1 : 0, updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }

@@ -165,16 +165,39 @@ describe("/admin/webhook", () => {
 
   it("edits, lists active and inactive, exports JSON without secrets, removes", async () => {
     const id = await addReceiver();
-    expect((await post({ intent: "update", id: String(id), url: "https://crm.exemplo.com.br/novo" })).status).toBe(302);
+    const moved = `${receiver.url}/novo`;
+    expect((await post({ intent: "update", id: String(id), url: moved, allowPrivate: "on" })).status).toBe(302);
+    expect(receiver.received.at(-1)).toMatchObject({ method: "HEAD" }); // the new address was probed first
     const page = await unwrap(() => webhookLoader(routeArgs(getRequest(`/admin/webhook?details=${id}`, { cookie: admin }))));
-    expect(page.data).toMatchObject({ hooks: [{ id, url: "https://crm.exemplo.com.br/novo", events: ["novo_lead"] }], details: { id } });
+    expect(page.data).toMatchObject({ hooks: [{ id, url: moved, events: ["novo_lead"] }], details: { id } });
     const exported = (await exportLoader(routeArgs(getRequest("/admin/webhook/export.json", { cookie: admin })))) as Response;
     const json = await exported.json();
-    expect(json).toMatchObject({ total: 1, webhooks: [{ url: "https://crm.exemplo.com.br/novo", events: ["novo_lead"], is_active: true }] });
+    expect(json).toMatchObject({ total: 1, webhooks: [{ url: moved, events: ["novo_lead"], is_active: true }] });
     expect(typeof json.exportedAt).toBe("string");
     expect(JSON.stringify(json)).not.toContain("secret");
     expect((await post({ intent: "delete", id: String(id) })).status).toBe(302);
     expect(await db().selectFrom("webhooks").select("id").execute()).toHaveLength(0);
+  });
+
+  it("an edit to an address that does not answer asks to confirm, and saves only that address when confirmed", async () => {
+    const id = await addReceiver();
+    const dead = "http://127.0.0.1:1/webhook"; // nothing listens on port 1
+    const asked = await post({ intent: "update", id: String(id), url: dead, allowPrivate: "on" });
+    expect(asked.status).toBe(409);
+    expect(asked.data).toMatchObject({ confirm: true, url: dead, intent: "update" });
+    expect(String((asked.data as { error: string }).error)).toMatch(/^A URL não respondeu ao teste \(.+\)\. Deseja salvar mesmo assim\?$/);
+    const stored = () => db().selectFrom("webhooks").select("url").where("id", "=", id).executeTakeFirstOrThrow();
+    expect((await stored()).url).toBe(receiver.url);
+    // a confirmation given for another address does not count: that one is probed too
+    expect((await post({ intent: "update", id: String(id), url: "http://127.0.0.1:1/outro", allowPrivate: "on", confirmedUrl: dead })).status).toBe(409);
+    expect((await stored()).url).toBe(receiver.url);
+    expect((await post({ intent: "update", id: String(id), url: dead, allowPrivate: "on", confirmedUrl: dead })).status).toBe(302);
+    expect((await stored()).url).toBe(dead);
+    // a 404 there counts as no answer; an endpoint that only refuses HEAD (405) is there
+    receiver.replies.push(404);
+    expect((await post({ intent: "update", id: String(id), url: receiver.url, allowPrivate: "on" })).status).toBe(409);
+    receiver.replies.push(405);
+    expect((await post({ intent: "update", id: String(id), url: receiver.url, allowPrivate: "on" })).status).toBe(302);
   });
 
   it("is for admins only", async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { z } from "zod";
 import { Alert, Badge, Button, Card, EmptyState, Field, Input, Modal, PageHeader, Table, buttonClass, tdClass, thClass } from "~/components/ui";
@@ -5,8 +6,8 @@ import { CopyButton } from "~/components/ui/copy-button";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, WEBHOOK_MESSAGES } from "~/modules/webhooks/webhook-rules";
-import { WebhookError, addWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret, setWebhookActive, testWebhook, updateWebhook, webhookDetails } from "~/modules/webhooks/webhooks.server";
+import { SIGNATURE_HEADER, TEST_PROGRESS_STEPS, TIMESTAMP_HEADER, WEBHOOK_MESSAGES } from "~/modules/webhooks/webhook-rules";
+import { WebhookError, WebhookProbeError, addWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret, setWebhookActive, testWebhook, updateWebhook, webhookDetails } from "~/modules/webhooks/webhooks.server";
 import { formatDateTime } from "~/utils/format";
 import { portalToken, recentPortalLeads, rotatePortalToken } from "~/modules/leads/portal-leads.server";
 import { config } from "~/modules/platform/config.server";
@@ -43,18 +44,24 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const form = await request.formData();
   const intent = intentSchema.safeParse(form.get("intent"));
-  if (!intent.success) return data({ error: WEBHOOK_MESSAGES.updateFailed as string, intent: "", url: "" }, { status: 400 });
+  if (!intent.success) return data({ error: WEBHOOK_MESSAGES.updateFailed as string, intent: "", url: "", allowPrivate: false, confirm: false }, { status: 400 });
   const id = idParam(String(form.get("id") ?? ""));
   const url = String(form.get("url") ?? "");
   const allowPrivate = form.get("allowPrivate") === "on";
-  const fail = (message: string, status = 400) => data({ error: message, intent: intent.data, url }, { status });
+  const fail = (message: string, status = 400) => data({ error: message, intent: intent.data, url, allowPrivate, confirm: false }, { status });
   try {
     switch (intent.data) {
       case "add":
         await addWebhook(user, { url, allowPrivate });
         return redirectWithToast("/admin/webhook", { type: "success", message: WEBHOOK_MESSAGES.added });
       case "update":
-        if (!id || !(await updateWebhook(user, id, { url, allowPrivate }))) return fail(WEBHOOK_MESSAGES.updateFailed, 404);
+        try {
+          if (!id || !(await updateWebhook(user, id, { url, allowPrivate, confirmed: form.get("confirmedUrl") === url }))) return fail(WEBHOOK_MESSAGES.updateFailed, 404);
+        } catch (error) {
+          // The new address did not answer the probe: ask, keeping what was typed.
+          if (error instanceof WebhookProbeError) return data({ error: error.message, intent: intent.data, url, allowPrivate, confirm: true }, { status: 409 });
+          throw error;
+        }
         return redirectWithToast("/admin/webhook", { type: "success", message: WEBHOOK_MESSAGES.updated });
       case "activate":
       case "deactivate":
@@ -84,7 +91,7 @@ export async function action({ request }: Route.ActionArgs) {
 
 type Hook = Route.ComponentProps["loaderData"]["hooks"][number];
 
-function WebhookTable({ title, hooks, busy }: { title: string; hooks: Hook[]; busy: boolean }) {
+function WebhookTable({ title, hooks, busy, testing }: { title: string; hooks: Hook[]; busy: boolean; testing: number | null }) {
   return (
     <section aria-labelledby={`t-${title}`} className="mt-6">
       <h2 id={`t-${title}`} className="mb-2 text-lg font-semibold text-slate-900">
@@ -126,6 +133,7 @@ function WebhookTable({ title, hooks, busy }: { title: string; hooks: Hook[]; bu
                         <Button type="submit" size="sm" variant="secondary" name="intent" value="test" disabled={busy} aria-label={`Testar ${h.url}`}>
                           Testar
                         </Button>
+                        {testing === h.id ? <TestProgress /> : null}
                       </Form>
                       <Link to={`?details=${h.id}`} preventScrollReset className={buttonClass("ghost", "sm")} aria-label={`Detalhes de ${h.url}`}>
                         Detalhes
@@ -156,7 +164,9 @@ function WebhookTable({ title, hooks, busy }: { title: string; hooks: Hook[]; bu
 
 export default function AdminWebhooks({ loaderData, actionData }: Route.ComponentProps) {
   const { hooks, edit, confirm, details, portal, error } = loaderData;
-  const busy = useNavigation().state !== "idle";
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const testing = navigation.state === "submitting" && navigation.formData?.get("intent") === "test" ? Number(navigation.formData.get("id")) : null;
   const failed = actionData && "error" in actionData ? actionData : null;
   return (
     <>
@@ -192,8 +202,8 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
         </div>
       ) : (
         <>
-          <WebhookTable title="Ativos" hooks={hooks.filter((h) => h.is_active)} busy={busy} />
-          <WebhookTable title="Inativos" hooks={hooks.filter((h) => !h.is_active)} busy={busy} />
+          <WebhookTable testing={testing} title="Ativos" hooks={hooks.filter((h) => h.is_active)} busy={busy} />
+          <WebhookTable testing={testing} title="Inativos" hooks={hooks.filter((h) => !h.is_active)} busy={busy} />
         </>
       )}
 
@@ -244,18 +254,25 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
           <Form method="post" className="space-y-3" noValidate>
             <input type="hidden" name="intent" value="update" />
             <input type="hidden" name="id" value={edit.id} />
-            <Field label="URL" htmlFor="edit-url" error={failed?.intent === "update" ? failed.error : undefined}>
+            <Field label="URL" htmlFor="edit-url" error={failed?.intent === "update" && !failed.confirm ? failed.error : undefined}>
               <Input id="edit-url" name="url" type="url" maxLength={2000} defaultValue={failed?.intent === "update" ? failed.url : edit.url} autoFocus />
             </Field>
             <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" name="allowPrivate" defaultChecked={edit.allow_private === 1} className="size-4" /> Permitir rede interna
+              <input type="checkbox" name="allowPrivate" defaultChecked={failed?.intent === "update" ? failed.allowPrivate : edit.allow_private === 1} className="size-4" /> Permitir rede interna
             </label>
+            {/* The new address did not answer a HEAD probe (spec 03 §5): saving it needs a second, explicit yes (for that same address). */}
+            {failed?.intent === "update" && failed.confirm ? (
+              <>
+                <Alert tone="warning">{failed.error}</Alert>
+                <input type="hidden" name="confirmedUrl" value={failed.url} />
+              </>
+            ) : null}
             <div className="flex justify-end gap-2">
               <Link to="/admin/webhook" preventScrollReset className={buttonClass("secondary")}>
                 Cancelar
               </Link>
               <Button type="submit" pending={busy}>
-                Salvar
+                {failed?.intent === "update" && failed.confirm ? "Salvar mesmo assim" : "Salvar"}
               </Button>
             </div>
           </Form>
@@ -335,5 +352,26 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
         </Modal>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The test's progress display (spec 03 §9: 10, 25, 40, 60, 80, 100) while the
+ * server sends the test; the result arrives as the toast. Without JavaScript
+ * the page simply answers with the toast.
+ */
+function TestProgress() {
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    const timer = window.setInterval(() => setStep((s) => Math.min(s + 1, TEST_PROGRESS_STEPS.length - 2)), 400);
+    return () => window.clearInterval(timer);
+  }, []);
+  const value = TEST_PROGRESS_STEPS[step];
+  return (
+    <div className="mt-1 w-24" role="progressbar" aria-label="Testando webhook" aria-valuemin={0} aria-valuemax={100} aria-valuenow={value}>
+      <div className="h-1.5 overflow-hidden rounded-full bg-slate-200">
+        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${value}%` }} />
+      </div>
+    </div>
   );
 }
