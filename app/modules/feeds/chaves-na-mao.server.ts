@@ -1,6 +1,6 @@
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { absoluteUrl, decimal, type FeedContext, type FeedFormat } from "./format.server";
-import { CNM_MAX_PHOTOS, CNM_PHOTO_FORMATS, foldName, formatPostalCode, photoFormat, type Listing } from "./rules";
+import { cnmPhotos, foldName, formatPostalCode, type Listing } from "./rules";
 import { el, localDateTime, wrap } from "./xml-writer.server";
 
 /**
@@ -46,10 +46,8 @@ export const chavesNaMao: FeedFormat = {
   listing(l: Listing, ctx: FeedContext) {
     const r = l.row;
     const both = l.sale && l.rent;
-    const photos = l.images
-      .filter((u) => CNM_PHOTO_FORMATS.has(photoFormat(u)))
-      .slice(0, CNM_MAX_PHOTOS)
-      .map((u) => wrap("foto", el("url", absoluteUrl(ctx.baseUrl, u)) + el("data_atualizacao", localDateTime(r.updated_at, " "))))
+    const photos = cnmPhotos(l)
+      .sent.map((u) => wrap("foto", el("url", absoluteUrl(ctx.baseUrl, u)) + el("data_atualizacao", localDateTime(r.updated_at, " "))))
       .join("");
     const land = r.property_type === "Terreno";
     const isNew = r.type === "lancamento" || r.construction_status === "off_plan" || r.construction_status === "under_construction";

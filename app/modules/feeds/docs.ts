@@ -1,4 +1,4 @@
-import { CNM_MAX_PHOTOS, CNM_MIN_PHOTOS, VRSYNC_MIN_PHOTOS, type Portal } from "./rules";
+import { CNM_MAX_PHOTOS, CNM_MIN_PHOTOS, CNM_MIN_PHOTO_LONG_SIDE, CNM_MIN_PHOTO_SHORT_SIDE, VRSYNC_MIN_PHOTOS, type Portal } from "./rules";
 
 /**
  * What /xml-docs tells a portal's integrator (pt-BR): the format behind each
@@ -19,7 +19,7 @@ export const FEED_EXCLUSIONS: Record<Portal, string[]> = {
     "Cidade, bairro, UF ou CEP ausentes ou inválidos (o CEP é obrigatório, no formato 00000-000).",
     "Preço de venda (venda) ou valor do aluguel (aluguel) não informado.",
     "Área não informada.",
-    `Menos de ${VRSYNC_MIN_PHOTOS} fotos em JPG (fotos em outros formatos não são enviadas).`,
+    `Menos de ${VRSYNC_MIN_PHOTOS} fotos em JPG de até 7 MB (as outras fotos não são enviadas).`,
   ],
   chavesnamao: [
     "Descrição vazia ou com mais de 3000 caracteres.",
@@ -32,9 +32,10 @@ export const FEED_EXCLUSIONS: Record<Portal, string[]> = {
 
 /** What goes out trimmed (the listing stays in the XML without it): rules.ts warnings. */
 export const FEED_TRIMMED: Record<Portal, string[]> = {
-  olx: ["Fotos que não são JPG.", "Comodidades fora da lista fechada de Features do VRSync."],
+  olx: ["Fotos que não são JPG ou que têm mais de 7 MB.", "Comodidades fora da lista fechada de Features do VRSync."],
   chavesnamao: [
     "Fotos fora de JPG, PNG ou WebP.",
+    `Fotos com mais de 5 MB ou menores que ${CNM_MIN_PHOTO_LONG_SIDE}×${CNM_MIN_PHOTO_SHORT_SIDE} pixels (em pé ou deitadas).`,
     `Fotos além das ${CNM_MAX_PHOTOS} primeiras (o portal recomenda pelo menos ${CNM_MIN_PHOTOS}; a primeira é a capa).`,
   ],
   default: [],
