@@ -36,6 +36,7 @@ export const FEED_TRIMMED: Record<Portal, string[]> = {
   chavesnamao: [
     "Fotos fora de JPG, PNG ou WebP.",
     `Fotos com mais de 5 MB ou menores que ${CNM_MIN_PHOTO_LONG_SIDE}×${CNM_MIN_PHOTO_SHORT_SIDE} pixels (em pé ou deitadas).`,
+    "Comodidades sem nome nas listas de áreas comuns e privativas do portal.",
     `Fotos além das ${CNM_MAX_PHOTOS} primeiras (o portal recomenda pelo menos ${CNM_MIN_PHOTOS}; a primeira é a capa).`,
   ],
   default: [],

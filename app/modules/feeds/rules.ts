@@ -251,6 +251,91 @@ function computeFeatures(listing: Listing): { features: string[]; unmapped: stri
 /** Every mapped value, for the test that proves none leaves the closed list. */
 export const MAPPED_FEATURES = Object.values(AMENITY_FEATURES);
 
+// ── Chaves na Mão area_comum / area_privativa ─────────────────────────────
+/**
+ * The portal's supported names are published only on its site (reference
+ * §2.2: "not retrieved"). These are the names its own documentation uses in
+ * its examples (chavesnamao/xml-documentation: especificacoes-area-comum.md,
+ * especificacoes-area-privativa.md, exemplo-completo.xml), which it says must
+ * be taken from that list: a closed subset, nothing outside it is written.
+ */
+export const CNM_COMMON_AREAS = new Set([
+  "Academia", "Piscina", "Salão de Festas", "Churrasqueira", "Playground", "Quadra de Esportes", "Portaria 24h", "Elevador", "Segurança 24h", "Área Verde", "Recepção",
+]);
+/** "Piscina" is here on the docs' word that a pool may be private ("Piscina particular da casa"), the one name not shown as an item. */
+export const CNM_PRIVATE_AREAS = new Set([
+  "Ar Condicionado", "Armário Embutido", "Closet", "Piso Porcelanato", "Aquecedor", "Box Blindex", "Varanda Gourmet", "Churrasqueira", "Varanda",
+  "Piscina Aquecida", "Jardim", "Lareira", "Aquecimento Central", "Escritório", "Copa", "Internet", "Piscina",
+]);
+
+/**
+ * Our amenity (folded) → where it goes: always one area, or, for what a
+ * condominium shares and a house has of its own, `shared` when the property
+ * has common areas (a condo fee, an apartment or an office unit) and `own`
+ * otherwise. The portal forbids the same item in both areas.
+ */
+type CnmArea = { common: string } | { private: string } | { shared: string; own: string };
+const AMENITY_AREAS: Record<string, CnmArea> = {
+  piscina: { shared: "Piscina", own: "Piscina" },
+  "piscina aquecida": { shared: "Piscina", own: "Piscina Aquecida" },
+  churrasqueira: { shared: "Churrasqueira", own: "Churrasqueira" },
+  jardim: { shared: "Área Verde", own: "Jardim" },
+  academia: { common: "Academia" },
+  playground: { common: "Playground" },
+  "salao de festas": { common: "Salão de Festas" },
+  "quadra poliesportiva": { common: "Quadra de Esportes" },
+  "quadra de esportes": { common: "Quadra de Esportes" },
+  elevador: { common: "Elevador" },
+  elevadores: { common: "Elevador" },
+  "portaria 24h": { common: "Portaria 24h" },
+  "seguranca 24h": { common: "Segurança 24h" },
+  "area verde": { common: "Área Verde" },
+  recepcao: { common: "Recepção" },
+  "ar condicionado": { private: "Ar Condicionado" },
+  "armarios embutidos": { private: "Armário Embutido" },
+  "armario embutido": { private: "Armário Embutido" },
+  closet: { private: "Closet" },
+  "piso porcelanato": { private: "Piso Porcelanato" },
+  porcelanato: { private: "Piso Porcelanato" },
+  aquecedor: { private: "Aquecedor" },
+  "box blindex": { private: "Box Blindex" },
+  "varanda gourmet": { private: "Varanda Gourmet" },
+  varanda: { private: "Varanda" },
+  lareira: { private: "Lareira" },
+  "aquecimento central": { private: "Aquecimento Central" },
+  escritorio: { private: "Escritório" },
+  "home office": { private: "Escritório" },
+  copa: { private: "Copa" },
+  internet: { private: "Internet" },
+  "internet fibra otica": { private: "Internet" },
+};
+
+/** Every name the map can write, for the test that proves none leaves the closed lists. */
+export const MAPPED_CNM_AREAS = Object.values(AMENITY_AREAS).flatMap((a) =>
+  "shared" in a ? [{ area: "common" as const, name: a.shared }, { area: "private" as const, name: a.own }] : "common" in a ? [{ area: "common" as const, name: a.common }] : [{ area: "private" as const, name: a.private }],
+);
+
+/** Whether the property has areas shared with others (a condominium or building). */
+export function hasCommonAreas(l: Listing): boolean {
+  return l.row.condo_fee > 0 || l.row.property_type === "Apartamento" || l.row.property_type === "Sala Comercial";
+}
+
+/** The listing's amenities on the portal's two lists, and the ones with no name there (not sent). */
+export function cnmAreas(l: Listing): { common: string[]; private: string[]; unmapped: string[] } {
+  const common = new Set<string>();
+  const own = new Set<string>();
+  const unmapped: string[] = [];
+  const shared = hasCommonAreas(l);
+  for (const name of l.amenities) {
+    const area = AMENITY_AREAS[foldName(name)];
+    if (!area) unmapped.push(name);
+    else if ("shared" in area) (shared ? common : own).add(shared ? area.shared : area.own);
+    else if ("common" in area) common.add(area.common);
+    else own.add(area.private);
+  }
+  return { common: [...common], private: [...own], unmapped };
+}
+
 function checkLocation(l: Listing, errors: string[], requirePostalCode: boolean) {
   if (!l.city) errors.push("Cidade não informada.");
   if (!l.neighborhood) errors.push("Bairro não informado.");
@@ -308,6 +393,8 @@ export function checkChavesNaMao(l: Listing): Check {
   if (photos.tooSmall > 0) warnings.push(`${photos.tooSmall} foto(s) menores que 800×600 pixels não serão enviadas.`);
   if (photos.usable > CNM_MAX_PHOTOS) warnings.push(`Só as primeiras ${CNM_MAX_PHOTOS} fotos serão enviadas (tem ${photos.usable}).`);
   if (photos.usable < CNM_MIN_PHOTOS) warnings.push(`O portal recomenda pelo menos ${CNM_MIN_PHOTOS} fotos (tem ${photos.usable}).`);
+  const { unmapped } = cnmAreas(l);
+  if (unmapped.length) warnings.push(`Comodidades fora da lista do portal (não enviadas): ${unmapped.join(", ")}.`);
   return { errors, warnings };
 }
 
