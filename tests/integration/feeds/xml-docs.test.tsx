@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import routes from "~/routes";
+import FeedIntegration, { loader as integrationLoader } from "~/routes/admin/feeds";
 import { resetConfigCache } from "~/modules/platform/config.server";
 import { loader, XmlDocsView } from "~/routes/public/xml-docs";
+import { makeAdmin } from "../../helpers/factories";
+import { getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
+import { unwrap } from "../../helpers/responses";
 
 /** /xml-docs: the fixed feed addresses, built from the configured PUBLIC_URL, and what the portals are told. */
 afterEach(() => {
@@ -41,5 +46,16 @@ describe("/xml-docs", () => {
   it("is a page of the public layout (header and footer)", () => {
     const publicLayout = routes.find((r) => r.file === "routes/public/layout.tsx");
     expect(publicLayout?.children?.some((c) => c.path === "xml-docs" && c.file === "routes/public/xml-docs.tsx")).toBe(true);
+  });
+});
+
+describe("/integracao-xml", () => {
+  it("links to /xml-docs", async () => {
+    const admin = await makeAdmin();
+    const cookie = await sessionCookie(admin.id);
+    const data = (await unwrap(() => integrationLoader(routeArgs(getRequest("/integracao-xml", { cookie })) as never))).data!;
+    const Stub = createRoutesStub([{ id: "feeds", path: "/integracao-xml", Component: FeedIntegration as never, loader: () => data }]);
+    const html = renderToString(<Stub initialEntries={["/integracao-xml"]} hydrationData={{ loaderData: { feeds: data } }} />);
+    expect(html).toMatch(/<a[^>]*href="\/xml-docs"[^>]*>Documentação dos XML<\/a>/);
   });
 });
