@@ -62,7 +62,7 @@ export function XmlDocsView({ data }: { data: XmlDocsData }) {
         <p className="mt-2 text-slate-700">
           Acrescente <code className={code}>?id=</code> com o código do imóvel a qualquer endereço, por exemplo{" "}
           <code className={`${code} break-all`}>{byPortal.olx.example}</code>. O XML tem a mesma estrutura, com esse imóvel apenas; se ele não estiver disponível ou
-          não passar nas regras do portal, o XML vem sem nenhum imóvel. Um código que não é um número devolve 404.
+          não passar nas regras do portal, o XML vem sem nenhum imóvel. Um código que não é um número inteiro positivo devolve 404.
         </p>
       </section>
 
@@ -83,7 +83,7 @@ export function XmlDocsView({ data }: { data: XmlDocsData }) {
           <li>
             Um pedido <code className={code}>HEAD</code> devolve só os cabeçalhos, sem gerar o XML. O conteúdo é <code className={code}>application/xml</code> em UTF-8.
           </li>
-          <li>O Grupo OLX lê o XML a cada 12 horas; o Chaves na Mão, uma vez por dia. O horário é definido pelo portal.</li>
+          <li>O Grupo OLX lê o XML a cada 12 horas, em horário escolhido por ele; o Chaves na Mão informa uma leitura por dia.</li>
         </ul>
       </section>
 
