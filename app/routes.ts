@@ -20,6 +20,8 @@ export default [
     route("blog", "routes/public/blog.tsx"),
     route("blog/:slug", "routes/public/blog-post.tsx"),
     route("corretor/:brokerUrl", "routes/public/broker-link.tsx"),
+    // ── portal feeds: documentation of the fixed feed URLs ──
+    route("xml-docs", "routes/public/xml-docs.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   // ── public, without header and footer ─────────────────────────────────

@@ -1,6 +1,6 @@
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { absoluteUrl, decimal, type FeedContext, type FeedFormat } from "./format.server";
-import { CNM_MAX_PHOTOS, CNM_PHOTO_FORMATS, foldName, formatPostalCode, photoFormat, type Listing } from "./rules";
+import { cnmAreas, cnmPhotos, foldName, formatPostalCode, type Listing } from "./rules";
 import { el, localDateTime, wrap } from "./xml-writer.server";
 
 /**
@@ -46,12 +46,12 @@ export const chavesNaMao: FeedFormat = {
   listing(l: Listing, ctx: FeedContext) {
     const r = l.row;
     const both = l.sale && l.rent;
-    const photos = l.images
-      .filter((u) => CNM_PHOTO_FORMATS.has(photoFormat(u)))
-      .slice(0, CNM_MAX_PHOTOS)
-      .map((u) => wrap("foto", el("url", absoluteUrl(ctx.baseUrl, u)) + el("data_atualizacao", localDateTime(r.updated_at, " "))))
+    const photos = cnmPhotos(l)
+      .sent.map((u) => wrap("foto", el("url", absoluteUrl(ctx.baseUrl, u)) + el("data_atualizacao", localDateTime(r.updated_at, " "))))
       .join("");
     const land = r.property_type === "Terreno";
+    const areas = cnmAreas(l);
+    const items = (names: string[]) => names.map((n) => el("item", n)).join("");
     const isNew = r.type === "lancamento" || r.construction_status === "off_plan" || r.construction_status === "under_construction";
     return (
       wrap(
@@ -104,8 +104,9 @@ export const chavesNaMao: FeedFormat = {
           el("longitude", r.longitude ?? "") +
           el("video", "") +
           el("tour_360", "") +
-          el("area_comum", "") +
-          el("area_privativa", "") +
+          // an empty tag when there is nothing: the portal asks for at least one <item> inside a non-empty one
+          (areas.common.length ? wrap("area_comum", items(areas.common)) : el("area_comum", "")) +
+          (areas.private.length ? wrap("area_privativa", items(areas.private)) : el("area_privativa", "")) +
           el("aceita_troca", "0") +
           el("aceita_pet", r.pets_allowed ? "1" : "0") +
           el("esconder_endereco_imovel", "0") +

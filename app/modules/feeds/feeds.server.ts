@@ -5,6 +5,7 @@ import { db } from "~/modules/platform/db.server";
 import { chavesNaMao } from "./chaves-na-mao.server";
 import { defaultFeed } from "./default-feed.server";
 import type { FeedFormat } from "./format.server";
+import { attachPhotoInfo } from "./photos.server";
 import { checkListing, prepareListing, type Check, type FeedRow, type Portal } from "./rules";
 import { vrsync } from "./vrsync.server";
 import { xmlStream } from "./xml-writer.server";
@@ -76,7 +77,7 @@ export async function feedState(): Promise<FeedState> {
 }
 
 /** Changes with the data (version) and with what the code and configuration put in the body. */
-const FORMAT_REVISION = "1";
+const FORMAT_REVISION = "2";
 export function feedEtag(portal: Portal, id: number | null, s: FeedState): string {
   const salt = createHash("sha1").update(`${FORMAT_REVISION}|${config().publicUrl}`).digest("hex").slice(0, 8);
   return `W/"${portal}-${id ?? "all"}-${s.version}-${salt}"`;
@@ -107,8 +108,10 @@ export function streamFeed(portal: Portal, options: { id?: number; lastModified:
   async function* chunks() {
     for await (const page of availablePages(options.id)) {
       let out = "";
-      for (const row of page) {
-        const listing = prepareListing(row);
+      const listings = page.map(prepareListing);
+      // the photo size rules (rules.ts) need the stored files measured; our own feed has none
+      if (portal !== "default") await attachPhotoInfo(listings);
+      for (const listing of listings) {
         if (checkListing(portal, listing).errors.length) continue;
         out += format.listing(listing, ctx);
       }
@@ -139,10 +142,12 @@ export async function feedStatusPage(page: number, perPage: number): Promise<{ r
     .limit(perPage)
     .offset((page - 1) * perPage)
     .execute()) as FeedRow[];
+  const listings = rows.map(prepareListing);
+  await attachPhotoInfo(listings);
   return {
     total,
-    rows: rows.map((row) => {
-      const listing = prepareListing(row);
+    rows: listings.map((listing) => {
+      const row = listing.row;
       return {
         id: row.id,
         title: row.title,

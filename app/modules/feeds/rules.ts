@@ -72,7 +72,12 @@ export type Listing = {
   nearby: string[];
   sale: boolean;
   rent: boolean;
+  /** Size and pixels of the stored photos, by URL (feeds/photos.server.ts); a photo without an entry is not measured. */
+  photoInfo?: ReadonlyMap<string, PhotoInfo>;
 };
+
+/** A stored photo as measured on disk: bytes and upright pixel size. */
+export type PhotoInfo = { bytes: number; width: number; height: number };
 
 export type Check = { errors: string[]; warnings: string[] };
 
@@ -144,6 +149,42 @@ export const CNM_PHOTO_FORMATS = new Set(["jpg", "jpeg", "png", "webp"]);
 export const VRSYNC_MIN_PHOTOS = 5;
 export const CNM_MAX_PHOTOS = 30;
 export const CNM_MIN_PHOTOS = 5;
+/** Reference §1.5 ("at most 7 MB") and §2.4 ("up to 5 MB"), read as decimal megabytes (the stricter reading). */
+export const VRSYNC_MAX_PHOTO_BYTES = 7_000_000;
+export const CNM_MAX_PHOTO_BYTES = 5_000_000;
+/** Reference §2.4: minimum resolution 800×600, in either orientation (a portrait 600×800 photo passes). */
+export const CNM_MIN_PHOTO_LONG_SIDE = 800;
+export const CNM_MIN_PHOTO_SHORT_SIDE = 600;
+
+/** The photos VRSync receives (JPG of at most 7 MB, in order) and how many were held back and why. */
+export function vrsyncPhotos(l: Listing): { sent: string[]; wrongFormat: number; tooLarge: number } {
+  const sent: string[] = [];
+  let wrongFormat = 0;
+  let tooLarge = 0;
+  for (const url of l.images) {
+    const info = l.photoInfo?.get(url);
+    if (!VRSYNC_PHOTO_FORMATS.has(photoFormat(url))) wrongFormat++;
+    else if (info && info.bytes > VRSYNC_MAX_PHOTO_BYTES) tooLarge++;
+    else sent.push(url);
+  }
+  return { sent, wrongFormat, tooLarge };
+}
+
+/** The photos Chaves na Mão receives (JPG/PNG/WebP, at most 5 MB, at least 800×600, the first 30) and what was held back. */
+export function cnmPhotos(l: Listing): { sent: string[]; usable: number; wrongFormat: number; tooLarge: number; tooSmall: number } {
+  const usable: string[] = [];
+  let wrongFormat = 0;
+  let tooLarge = 0;
+  let tooSmall = 0;
+  for (const url of l.images) {
+    const info = l.photoInfo?.get(url);
+    if (!CNM_PHOTO_FORMATS.has(photoFormat(url))) wrongFormat++;
+    else if (info && info.bytes > CNM_MAX_PHOTO_BYTES) tooLarge++;
+    else if (info && (Math.max(info.width, info.height) < CNM_MIN_PHOTO_LONG_SIDE || Math.min(info.width, info.height) < CNM_MIN_PHOTO_SHORT_SIDE)) tooSmall++;
+    else usable.push(url);
+  }
+  return { sent: usable.slice(0, CNM_MAX_PHOTOS), usable: usable.length, wrongFormat, tooLarge, tooSmall };
+}
 
 /** "01310100" → "01310-100" (the form both portals show). */
 export function formatPostalCode(code: string): string {
@@ -210,6 +251,91 @@ function computeFeatures(listing: Listing): { features: string[]; unmapped: stri
 /** Every mapped value, for the test that proves none leaves the closed list. */
 export const MAPPED_FEATURES = Object.values(AMENITY_FEATURES);
 
+// ── Chaves na Mão area_comum / area_privativa ─────────────────────────────
+/**
+ * The portal's supported names are published only on its site (reference
+ * §2.2: "not retrieved"). These are the names its own documentation uses in
+ * its examples (chavesnamao/xml-documentation: especificacoes-area-comum.md,
+ * especificacoes-area-privativa.md, exemplo-completo.xml), which it says must
+ * be taken from that list: a closed subset, nothing outside it is written.
+ */
+export const CNM_COMMON_AREAS = new Set([
+  "Academia", "Piscina", "Salão de Festas", "Churrasqueira", "Playground", "Quadra de Esportes", "Portaria 24h", "Elevador", "Segurança 24h", "Área Verde", "Recepção",
+]);
+/** "Piscina" is here on the docs' word that a pool may be private ("Piscina particular da casa"), the one name not shown as an item. */
+export const CNM_PRIVATE_AREAS = new Set([
+  "Ar Condicionado", "Armário Embutido", "Closet", "Piso Porcelanato", "Aquecedor", "Box Blindex", "Varanda Gourmet", "Churrasqueira", "Varanda",
+  "Piscina Aquecida", "Jardim", "Lareira", "Aquecimento Central", "Escritório", "Copa", "Internet", "Piscina",
+]);
+
+/**
+ * Our amenity (folded) → where it goes: always one area, or, for what a
+ * condominium shares and a house has of its own, `shared` when the property
+ * has common areas (a condo fee, an apartment or an office unit) and `own`
+ * otherwise. The portal forbids the same item in both areas.
+ */
+type CnmArea = { common: string } | { private: string } | { shared: string; own: string };
+const AMENITY_AREAS: Record<string, CnmArea> = {
+  piscina: { shared: "Piscina", own: "Piscina" },
+  "piscina aquecida": { shared: "Piscina", own: "Piscina Aquecida" },
+  churrasqueira: { shared: "Churrasqueira", own: "Churrasqueira" },
+  jardim: { shared: "Área Verde", own: "Jardim" },
+  academia: { common: "Academia" },
+  playground: { common: "Playground" },
+  "salao de festas": { common: "Salão de Festas" },
+  "quadra poliesportiva": { common: "Quadra de Esportes" },
+  "quadra de esportes": { common: "Quadra de Esportes" },
+  elevador: { common: "Elevador" },
+  elevadores: { common: "Elevador" },
+  "portaria 24h": { common: "Portaria 24h" },
+  "seguranca 24h": { common: "Segurança 24h" },
+  "area verde": { common: "Área Verde" },
+  recepcao: { common: "Recepção" },
+  "ar condicionado": { private: "Ar Condicionado" },
+  "armarios embutidos": { private: "Armário Embutido" },
+  "armario embutido": { private: "Armário Embutido" },
+  closet: { private: "Closet" },
+  "piso porcelanato": { private: "Piso Porcelanato" },
+  porcelanato: { private: "Piso Porcelanato" },
+  aquecedor: { private: "Aquecedor" },
+  "box blindex": { private: "Box Blindex" },
+  "varanda gourmet": { private: "Varanda Gourmet" },
+  varanda: { private: "Varanda" },
+  lareira: { private: "Lareira" },
+  "aquecimento central": { private: "Aquecimento Central" },
+  escritorio: { private: "Escritório" },
+  "home office": { private: "Escritório" },
+  copa: { private: "Copa" },
+  internet: { private: "Internet" },
+  "internet fibra otica": { private: "Internet" },
+};
+
+/** Every name the map can write, for the test that proves none leaves the closed lists. */
+export const MAPPED_CNM_AREAS = Object.values(AMENITY_AREAS).flatMap((a) =>
+  "shared" in a ? [{ area: "common" as const, name: a.shared }, { area: "private" as const, name: a.own }] : "common" in a ? [{ area: "common" as const, name: a.common }] : [{ area: "private" as const, name: a.private }],
+);
+
+/** Whether the property has areas shared with others (a condominium or building). */
+export function hasCommonAreas(l: Listing): boolean {
+  return l.row.condo_fee > 0 || l.row.property_type === "Apartamento" || l.row.property_type === "Sala Comercial";
+}
+
+/** The listing's amenities on the portal's two lists, and the ones with no name there (not sent). */
+export function cnmAreas(l: Listing): { common: string[]; private: string[]; unmapped: string[] } {
+  const common = new Set<string>();
+  const own = new Set<string>();
+  const unmapped: string[] = [];
+  const shared = hasCommonAreas(l);
+  for (const name of l.amenities) {
+    const area = AMENITY_AREAS[foldName(name)];
+    if (!area) unmapped.push(name);
+    else if ("shared" in area) (shared ? common : own).add(shared ? area.shared : area.own);
+    else if ("common" in area) common.add(area.common);
+    else own.add(area.private);
+  }
+  return { common: [...common], private: [...own], unmapped };
+}
+
 function checkLocation(l: Listing, errors: string[], requirePostalCode: boolean) {
   if (!l.city) errors.push("Cidade não informada.");
   if (!l.neighborhood) errors.push("Bairro não informado.");
@@ -239,10 +365,10 @@ export function checkVrsync(l: Listing): Check {
   checkLocation(l, errors, true);
   checkPrices(l, errors);
   if (!(l.row.area > 0)) errors.push("Área não informada.");
-  const jpgs = l.images.filter((u) => VRSYNC_PHOTO_FORMATS.has(photoFormat(u)));
-  const others = l.images.length - jpgs.length;
-  if (jpgs.length < VRSYNC_MIN_PHOTOS) errors.push(`São necessárias pelo menos ${VRSYNC_MIN_PHOTOS} fotos em JPG (tem ${jpgs.length}).`);
-  if (others > 0) warnings.push(`${others} foto(s) fora do formato JPG não serão enviadas.`);
+  const photos = vrsyncPhotos(l);
+  if (photos.sent.length < VRSYNC_MIN_PHOTOS) errors.push(`São necessárias pelo menos ${VRSYNC_MIN_PHOTOS} fotos em JPG (tem ${photos.sent.length}).`);
+  if (photos.wrongFormat > 0) warnings.push(`${photos.wrongFormat} foto(s) fora do formato JPG não serão enviadas.`);
+  if (photos.tooLarge > 0) warnings.push(`${photos.tooLarge} foto(s) com mais de 7 MB não serão enviadas.`);
   const { unmapped } = vrsyncFeatures(l);
   if (unmapped.length) warnings.push(`Comodidades fora da lista do portal (não enviadas): ${unmapped.join(", ")}.`);
   return { errors, warnings };
@@ -261,10 +387,14 @@ export function checkChavesNaMao(l: Listing): Check {
   if ([...clean(l.row.address)].length > 200) errors.push("O endereço deve ter no máximo 200 caracteres.");
   if ([...clean(l.row.street_number)].length > 10) errors.push("O número deve ter no máximo 10 caracteres.");
   if ([...clean(l.row.complement)].length > 50) errors.push("O complemento deve ter no máximo 50 caracteres.");
-  const usable = l.images.filter((u) => CNM_PHOTO_FORMATS.has(photoFormat(u)));
-  if (usable.length < l.images.length) warnings.push(`${l.images.length - usable.length} foto(s) fora dos formatos JPG, PNG ou WebP não serão enviadas.`);
-  if (usable.length > CNM_MAX_PHOTOS) warnings.push(`Só as primeiras ${CNM_MAX_PHOTOS} fotos serão enviadas (tem ${usable.length}).`);
-  if (usable.length < CNM_MIN_PHOTOS) warnings.push(`O portal recomenda pelo menos ${CNM_MIN_PHOTOS} fotos (tem ${usable.length}).`);
+  const photos = cnmPhotos(l);
+  if (photos.wrongFormat > 0) warnings.push(`${photos.wrongFormat} foto(s) fora dos formatos JPG, PNG ou WebP não serão enviadas.`);
+  if (photos.tooLarge > 0) warnings.push(`${photos.tooLarge} foto(s) com mais de 5 MB não serão enviadas.`);
+  if (photos.tooSmall > 0) warnings.push(`${photos.tooSmall} foto(s) menores que 800×600 pixels não serão enviadas.`);
+  if (photos.usable > CNM_MAX_PHOTOS) warnings.push(`Só as primeiras ${CNM_MAX_PHOTOS} fotos serão enviadas (tem ${photos.usable}).`);
+  if (photos.usable < CNM_MIN_PHOTOS) warnings.push(`O portal recomenda pelo menos ${CNM_MIN_PHOTOS} fotos (tem ${photos.usable}).`);
+  const { unmapped } = cnmAreas(l);
+  if (unmapped.length) warnings.push(`Comodidades fora da lista do portal (não enviadas): ${unmapped.join(", ")}.`);
   return { errors, warnings };
 }
 

@@ -1,7 +1,7 @@
 import { AGENCY } from "~/modules/platform/agency";
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { absoluteUrl, int, type FeedContext, type FeedFormat } from "./format.server";
-import { UF_NAMES, VRSYNC_PHOTO_FORMATS, formatPostalCode, photoFormat, vrsyncFeatures, type Listing } from "./rules";
+import { UF_NAMES, formatPostalCode, vrsyncFeatures, vrsyncPhotos, type Listing } from "./rules";
 import { el, localDateTime, wrap } from "./xml-writer.server";
 
 /**
@@ -69,8 +69,7 @@ export const vrsync: FeedFormat = {
     );
     let media = "";
     let first = true;
-    for (const url of l.images) {
-      if (!VRSYNC_PHOTO_FORMATS.has(photoFormat(url))) continue;
+    for (const url of vrsyncPhotos(l).sent) {
       media += el("Item", absoluteUrl(ctx.baseUrl, url), { medium: "image", primary: first ? "true" : undefined });
       first = false;
     }

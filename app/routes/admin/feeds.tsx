@@ -44,9 +44,14 @@ export default function FeedIntegration() {
         title="Integração XML"
         subtitle="Endereços que os portais leem. Um imóvel que o portal recusaria fica fora do XML daquele portal, com o motivo ao lado."
         actions={
-          <a href="/integracao-xml/urls.csv" className={buttonClass("secondary")} download>
-            Baixar lista de URLs (CSV)
-          </a>
+          <>
+            <Link to="/xml-docs" className={buttonClass("ghost")}>
+              Documentação dos XML
+            </Link>
+            <a href="/integracao-xml/urls.csv" className={buttonClass("secondary")} download>
+              Baixar lista de URLs (CSV)
+            </a>
+          </>
         }
       />
       <div className="mb-6 grid gap-3 md:grid-cols-3">
