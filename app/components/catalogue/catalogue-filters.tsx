@@ -11,6 +11,7 @@ import {
   formatFilterNumber,
   hasActiveFilters,
   type CatalogueFilters,
+  type CatalogueSort,
 } from "~/modules/catalogue/params";
 import { withRef } from "~/modules/leads/referral";
 import { Field, Input, Select, buttonClass } from "~/components/ui";
@@ -25,12 +26,15 @@ export const FILTER_FORM_ID = "catalogue-filters";
  */
 export function CatalogueFilterForm({
   action,
+  defaultSort = "recent",
   filters,
   cities,
   neighborhoods,
   showType,
 }: {
   action: string;
+  /** The page's order when the URL names none (featured first on /buscar). */
+  defaultSort?: CatalogueSort;
   filters: CatalogueFilters;
   cities: string[];
   neighborhoods: string[];
@@ -45,8 +49,8 @@ export function CatalogueFilterForm({
     if (!form) return;
     const params = new URLSearchParams();
     for (const [k, v] of new FormData(form)) if (typeof v === "string") params.append(k, v);
-    const next = filtersFromSubmission(params);
-    navigate(`${action}${catalogueQuery({ ...next, page: 1 })}`, { replace: true, preventScrollReset: true });
+    const next = filtersFromSubmission(params, defaultSort);
+    navigate(`${action}${catalogueQuery({ ...next, page: 1 }, {}, defaultSort)}`, { replace: true, preventScrollReset: true });
   };
 
   // After each navigation, show the server's view of the filters (cleared city, fixed area bound)

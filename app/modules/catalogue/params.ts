@@ -98,8 +98,12 @@ export function isPropertyType(value: string | null | undefined): value is Prope
   return !!value && (TYPE_CODES as string[]).includes(value);
 }
 
-/** Reads the query string. /buscar also reads q (the home search box's older name). */
-export function parseCatalogueParams(params: URLSearchParams): CatalogueFilters {
+/**
+ * Reads the query string. /buscar also reads q (the home search box's older
+ * name). defaultSort is the page's order when the URL names none: /buscar
+ * lists featured first (spec 01 §7), the other pages newest first.
+ */
+export function parseCatalogueParams(params: URLSearchParams, defaultSort: CatalogueSort = "recent"): CatalogueFilters {
   const sort = params.get("sort");
   const type = params.get("propertyType");
   return {
@@ -112,7 +116,7 @@ export function parseCatalogueParams(params: URLSearchParams): CatalogueFilters 
     propertyType: isPropertyType(type) ? type : null,
     city: normalisePlaceName(cleanText(params.get("city"))),
     neighborhood: cleanText(params.get("neighborhood")),
-    sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as CatalogueSort) : "recent",
+    sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as CatalogueSort) : defaultSort,
     page: parseWhole(params.get("page"), 1, MAX_PAGE, 1),
     ref: parseRef(params.get("ref")),
   };
@@ -169,7 +173,7 @@ export function hasActiveFilters(f: CatalogueFilters): boolean {
  * The canonical query string ("" or "?…"): defaults left out, fixed order.
  * The filter form, the pager and the server's redirect all build URLs here.
  */
-export function catalogueQuery(f: CatalogueFilters, overrides: Partial<CatalogueFilters> = {}): string {
+export function catalogueQuery(f: CatalogueFilters, overrides: Partial<CatalogueFilters> = {}, defaultSort: CatalogueSort = "recent"): string {
   const v = { ...f, ...overrides };
   const p = new URLSearchParams();
   if (v.searchTerm) p.set("searchTerm", v.searchTerm);
@@ -181,7 +185,7 @@ export function catalogueQuery(f: CatalogueFilters, overrides: Partial<Catalogue
   if (v.minArea !== null) p.set("minArea", String(v.minArea));
   if (v.maxArea !== null) p.set("maxArea", String(v.maxArea));
   if (v.bedrooms > 0) p.set("bedrooms", String(v.bedrooms));
-  if (v.sort !== "recent") p.set("sort", v.sort);
+  if (v.sort !== defaultSort) p.set("sort", v.sort);
   if (v.page > 1) p.set("page", String(v.page));
   if (v.ref) p.set("ref", v.ref);
   const s = p.toString();
@@ -189,8 +193,8 @@ export function catalogueQuery(f: CatalogueFilters, overrides: Partial<Catalogue
 }
 
 /** Reads a submitted filter form (or URL) and applies the change rules; page goes back to 1. */
-export function filtersFromSubmission(params: URLSearchParams): CatalogueFilters {
-  return applyChangeRules(parseCatalogueParams(params), parsePreviousValues(params));
+export function filtersFromSubmission(params: URLSearchParams, defaultSort: CatalogueSort = "recent"): CatalogueFilters {
+  return applyChangeRules(parseCatalogueParams(params, defaultSort), parsePreviousValues(params));
 }
 
 

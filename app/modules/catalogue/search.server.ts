@@ -79,9 +79,18 @@ export function toCard(row: CardRow): PropertyCard {
 }
 
 // ── filters ────────────────────────────────────────────────────────────────
+/**
+ * What narrows the catalogue by kind: a search category (the type filter of
+ * /imoveis and /buscar), or "rentals", the rental pages (/alugar,
+ * /categoria/aluguel). The two rent rules differ in spec 01: the type filter
+ * "rent" matches the category Aluguel only (§5), while the rental pages list
+ * every listing that can be rented (§4, §7).
+ */
+export type CatalogueKind = PropertyTypeCode | "rentals";
+
 /** Filters after the server checked them against the data (city/neighbourhood keys resolved). */
 type QueryFilters = {
-  type: PropertyTypeCode | null;
+  type: CatalogueKind | null;
   cityKey: string | null;
   neighborhoodKey: string | null;
   match: string | null;
@@ -92,9 +101,10 @@ type QueryFilters = {
   bedrooms: number;
 };
 
-function typeCondition(type: PropertyTypeCode): Expression<SqlBool> {
-  // Spec 01 §4/§7: a rental is type rent, or purpose rent, or the rental flag, or a rent price.
-  return type === "rent" ? eb("is_rent", "=", 1) : eb("type", "=", type);
+function typeCondition(type: CatalogueKind): Expression<SqlBool> {
+  // Spec 01 §4/§7: on the rental pages a rental is type rent, or purpose rent, or the rental flag, or a rent price.
+  // Spec 01 §5: the type filter "rent" is the category Aluguel (stored as the code rent; property_type never holds it).
+  return type === "rentals" ? eb("is_rent", "=", 1) : eb("type", "=", type);
 }
 
 function conditions(f: QueryFilters): Expression<SqlBool>[] {
@@ -172,7 +182,7 @@ async function distinctKeys(column: "city_key" | "neighborhood_key", where: Expr
 }
 
 /** Cities with available properties of the type (all types when null), normalised and sorted. */
-export async function listCatalogueCities(type: PropertyTypeCode | null): Promise<Facet[]> {
+export async function listCatalogueCities(type: CatalogueKind | null): Promise<Facet[]> {
   return cached(`city|${type ?? ""}`, async () => {
     const base = [eb("status", "=", "available"), ...(type ? [typeCondition(type)] : [])];
     const keys = await distinctKeys("city_key", base);
@@ -186,7 +196,7 @@ export async function listCatalogueCities(type: PropertyTypeCode | null): Promis
 }
 
 /** Neighbourhoods of a city with available properties of the type. */
-export async function listCatalogueNeighborhoods(type: PropertyTypeCode | null, city: string): Promise<Facet[]> {
+export async function listCatalogueNeighborhoods(type: CatalogueKind | null, city: string): Promise<Facet[]> {
   return cached(`nb|${type ?? ""}|${city}`, async () => {
     const base = [eb("status", "=", "available"), ...(type ? [typeCondition(type)] : []), eb("city_key", "=", city)];
     const keys = await distinctKeys("neighborhood_key", base);
@@ -208,8 +218,8 @@ export async function listCatalogueNeighborhoods(type: PropertyTypeCode | null, 
 
 export type ResolvedFilters = {
   filters: CatalogueFilters;
-  /** The category the page fixes (a category route or /alugar), else the filter's. */
-  type: PropertyTypeCode | null;
+  /** The category the page fixes (a category route or /alugar: "rentals"), else the filter's. */
+  type: CatalogueKind | null;
   cities: string[];
   neighborhoods: string[];
   query: QueryFilters;
@@ -222,7 +232,8 @@ export type ResolvedFilters = {
  */
 export async function resolveCatalogueFilters(input: CatalogueFilters, lockedType: PropertyTypeCode | null): Promise<ResolvedFilters> {
   const filters = { ...input, propertyType: lockedType ? null : input.propertyType };
-  const type = lockedType ?? filters.propertyType;
+  // A page locked to the rent category is a rental page: it lists whatever can be rented.
+  const type: CatalogueKind | null = lockedType === "rent" ? "rentals" : (lockedType ?? filters.propertyType);
   const cities = await listCatalogueCities(type);
   const city = filters.city ? cities.find((c) => c.key === cityKey(filters.city)) : undefined;
   const neighborhoods = city ? await listCatalogueNeighborhoods(type, city.key) : [];

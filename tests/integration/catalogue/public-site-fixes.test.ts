@@ -1,0 +1,68 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { NewProperty } from "#db/schema";
+import { db } from "~/modules/platform/db.server";
+import { buildProperty } from "~/modules/platform/seed.server";
+import { propertySlug } from "~/utils/slug";
+import { loader as catalogueLoader } from "~/routes/public/catalogue";
+import { getRequest, routeArgs } from "../../helpers/requests";
+import { run } from "../../helpers/responses";
+
+/**
+ * The public-site issue's catalogue items (rent prices in the rental
+ * context, /buscar order and type, prices with cents, invalid numeric
+ * filters), through the catalogue route's loader on a real migrated database.
+ */
+let seq = 0;
+const random = () => ((seq = (seq * 9301 + 49297) % 233280) / 233280);
+let day = 0;
+
+async function insert(overrides: Partial<NewProperty>): Promise<number> {
+  day += 1;
+  const created = new Date(Date.UTC(2026, 0, 1) + day * 86_400_000).toISOString();
+  const row = buildProperty(random, day, { status: "available", featured: 0, created_at: created, updated_at: created, city: "Santos", neighborhood: "Gonzaga", ...overrides });
+  const { id } = await db().insertInto("properties").values(row).returning("id").executeTakeFirstOrThrow();
+  await db().updateTable("properties").set({ slug: propertySlug(row.title, id) }).where("id", "=", id).execute();
+  return id;
+}
+
+const catalogue = (url: string, params: Record<string, string> = {}) => run(() => catalogueLoader(routeArgs(getRequest(url), params)));
+const idsOf = (r: Awaited<ReturnType<typeof catalogue>>) => r.value!.result.items.map((i) => i.id);
+
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  // Oldest first: created_at grows with each insert.
+  ids.featuredOld = await insert({ title: "Casa destaque antiga", type: "pronto", property_type: "Casa", purpose: "sale", price: 700000, rent_price: 0, rental: 0, featured: 1 });
+  ids.rentHome = await insert({ title: "Apartamento para alugar", type: "rent", property_type: "Apartamento", purpose: "rent", price: 0, rent_price: 3200, rental: 0 });
+  ids.saleAndRent = await insert({ title: "Casa venda e aluguel", type: "rent", property_type: "Casa", purpose: "both", price: 900000, rent_price: 5860, rental: 0 });
+  ids.commercialBoth = await insert({ title: "Sala comercial venda e aluguel", type: "imobiliario", property_type: "Sala Comercial", purpose: "both", price: 400000, rent_price: 8000, rental: 0 });
+  ids.cents = await insert({ title: "Apartamento com centavos", type: "pronto", property_type: "Apartamento", purpose: "sale", price: 350000.5, rent_price: 0, rental: 0 });
+  ids.newest = await insert({ title: "Casa nova sem destaque", type: "pronto", property_type: "Casa", purpose: "sale", price: 600000, rent_price: 0, rental: 0 });
+});
+
+describe("/buscar (issue item 9)", () => {
+  it("lists featured first, then newest", async () => {
+    const r = await catalogue("/buscar");
+    const order = idsOf(r);
+    expect(order[0]).toBe(ids.featuredOld);
+    expect(order.slice(1)).toEqual([ids.newest, ids.cents, ids.commercialBoth, ids.saleAndRent, ids.rentHome]);
+  });
+
+  it("still lets the visitor choose newest first", async () => {
+    const r = await catalogue("/buscar?sort=recent");
+    expect(r.response).toBeUndefined();
+    expect(idsOf(r)[0]).toBe(ids.newest);
+  });
+
+  it("propertyType=rent matches the rent category (type Aluguel), not every listing with a rent price", async () => {
+    const r = await catalogue("/buscar?propertyType=rent");
+    expect(idsOf(r).sort((a, b) => a - b)).toEqual([ids.rentHome, ids.saleAndRent].sort((a, b) => a - b));
+    const all = await catalogue("/imoveis?propertyType=rent");
+    expect(all.value!.result.total).toBe(2);
+  });
+
+  it("/alugar keeps the rental rule: any listing that can be rented", async () => {
+    const r = await catalogue("/alugar");
+    expect(idsOf(r).sort((a, b) => a - b)).toEqual([ids.rentHome, ids.saleAndRent, ids.commercialBoth].sort((a, b) => a - b));
+  });
+});
