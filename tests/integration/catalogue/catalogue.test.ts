@@ -212,8 +212,8 @@ describe("routes", () => {
     for (const item of items) expect(item.rental, item.title).toBe(true);
     const byId = new Map(items.map((i) => [i.id, i.price]));
     expect(byId.get(ids.rentPurpose)).toEqual({ main: "R$ 2.500", suffix: "/mês" });
-    // "both" with a sale price shows the sale price; the rent shows on its page
-    expect(byId.get(ids.rentPrice)).toEqual({ main: "R$ 500.000", suffix: null });
+    // "both": on the rental pages the rent is the price (issue item 3); the sale price shows on /imoveis
+    expect(byId.get(ids.rentPrice)).toEqual({ main: "R$ 3.000", suffix: "/mês" });
   });
 
   it("/categoria/{type} lists exactly that category's available properties", async () => {

@@ -66,3 +66,42 @@ describe("/buscar (issue item 9)", () => {
     expect(idsOf(r).sort((a, b) => a - b)).toEqual([ids.rentHome, ids.saleAndRent, ids.commercialBoth].sort((a, b) => a - b));
   });
 });
+
+describe("rentals priced by their rent (issue item 3)", () => {
+  it("/alugar shows the rent of a 'Venda e Aluguel' listing, with '/mês'", async () => {
+    const r = await catalogue("/alugar");
+    const price = new Map(r.value!.result.items.map((i) => [i.id, i.price]));
+    expect(price.get(ids.saleAndRent)).toEqual({ main: "R$ 5.860", suffix: "/mês" });
+    expect(price.get(ids.commercialBoth)).toEqual({ main: "R$ 8.000", suffix: "/mês" });
+    expect(price.get(ids.rentHome)).toEqual({ main: "R$ 3.200", suffix: "/mês" });
+  });
+
+  it("filters by the rent: 'Máximo 7.000' finds rent R$ 5.860 whatever the sale price", async () => {
+    for (const [url, params] of [
+      ["/alugar?maxPrice=7000", {}],
+      ["/categoria/aluguel?maxPrice=7000", { type: "aluguel" }],
+      ["/imoveis?propertyType=rent&maxPrice=7000", {}],
+    ] as const) {
+      const r = await catalogue(url, params);
+      expect(r.response, url).toBeUndefined();
+      expect(idsOf(r).sort((a, b) => a - b), url).toEqual([ids.rentHome, ids.saleAndRent].sort((a, b) => a - b));
+    }
+    const min = await catalogue("/alugar?minPrice=5000");
+    expect(idsOf(min).sort((a, b) => a - b)).toEqual([ids.saleAndRent, ids.commercialBoth].sort((a, b) => a - b));
+  });
+
+  it("sorts by the rent both ways", async () => {
+    const asc = await catalogue("/categoria/aluguel?sort=price_asc", { type: "aluguel" });
+    expect(idsOf(asc)).toEqual([ids.rentHome, ids.saleAndRent, ids.commercialBoth]);
+    const desc = await catalogue("/alugar?sort=price_desc");
+    expect(idsOf(desc)).toEqual([ids.commercialBoth, ids.saleAndRent, ids.rentHome]);
+  });
+
+  it("outside the rental context keeps the sale price for display, filter and sort", async () => {
+    const all = await catalogue("/imoveis");
+    const price = new Map(all.value!.result.items.map((i) => [i.id, i.price]));
+    expect(price.get(ids.saleAndRent)).toEqual({ main: "R$ 900.000", suffix: null });
+    const cheap = await catalogue("/imoveis?maxPrice=7000");
+    expect(idsOf(cheap)).toEqual([ids.rentHome]);
+  });
+});
