@@ -4,6 +4,7 @@ import { db } from "~/modules/platform/db.server";
 import { buildProperty } from "~/modules/platform/seed.server";
 import { propertySlug } from "~/utils/slug";
 import { loader as catalogueLoader } from "~/routes/public/catalogue";
+import { loader as propertyLoader } from "~/routes/public/property";
 import { getRequest, routeArgs } from "../../helpers/requests";
 import { run } from "../../helpers/responses";
 
@@ -103,5 +104,36 @@ describe("rentals priced by their rent (issue item 3)", () => {
     expect(price.get(ids.saleAndRent)).toEqual({ main: "R$ 900.000", suffix: null });
     const cheap = await catalogue("/imoveis?maxPrice=7000");
     expect(idsOf(cheap)).toEqual([ids.rentHome]);
+  });
+});
+
+describe("prices with cents (issue item 12)", () => {
+  it("shows the cents that are stored, and whole prices without them", async () => {
+    const r = await catalogue("/imoveis");
+    const price = new Map(r.value!.result.items.map((i) => [i.id, i.price]));
+    expect(price.get(ids.cents)).toEqual({ main: "R$ 350.000,50", suffix: null });
+    expect(price.get(ids.newest)).toEqual({ main: "R$ 600.000", suffix: null });
+    const page = await run(() => propertyLoader(routeArgs(getRequest(`/imovel/${ids.cents}`), { slugOrId: String(ids.cents) })));
+    expect(page.value?.property.price.main).toBe("R$ 350.000,50");
+  });
+
+  it("a rent or a monthly cost with cents keeps them too", async () => {
+    const id = await insert({ title: "Kitnet com centavos", type: "rent", property_type: "Apartamento", purpose: "rent", price: 0, rent_price: 1250.9, condo_fee: 310.25, iptu: 0, rental: 1 });
+    const r = await catalogue("/alugar?maxPrice=1250.9");
+    expect(r.value!.result.items.find((i) => i.id === id)?.price).toEqual({ main: "R$ 1.250,90", suffix: "/mês" });
+    const page = await run(() => propertyLoader(routeArgs(getRequest(`/imovel/${id}`), { slugOrId: String(id) })));
+    expect(JSON.stringify(page.value?.property)).toContain("R$ 310,25");
+    await db().deleteFrom("properties").where("id", "=", id).execute();
+  });
+
+  it("filters compare with the exact stored value", async () => {
+    const below = await catalogue("/imoveis?maxPrice=350000");
+    expect(idsOf(below)).not.toContain(ids.cents);
+    const typed = await catalogue("/imoveis?maxPrice=350.000%2C50");
+    expect(typed.response?.headers.get("Location")).toBe("/imoveis?maxPrice=350000.5");
+    const exact = await catalogue("/imoveis?maxPrice=350000.5");
+    expect(idsOf(exact)).toContain(ids.cents);
+    const min = await catalogue("/imoveis?minPrice=350000.51");
+    expect(idsOf(min)).not.toContain(ids.cents);
   });
 });
