@@ -81,11 +81,18 @@ function syncFields(form: HTMLFormElement, next: HTMLFormElement): void {
       element.disabled = counterpart.disabled;
     }
     element.value = counterpart.value;
+    for (const attribute of ["aria-invalid", "aria-describedby"]) {
+      const value = counterpart.getAttribute(attribute);
+      if (value === null) element.removeAttribute(attribute);
+      else element.setAttribute(attribute, value);
+    }
   }
-  // messages next to fields (a bad number) follow the server too
-  for (const message of form.querySelectorAll("[data-field-message]")) message.remove();
-  for (const message of next.querySelectorAll("[data-field-message]")) {
-    const anchor = form.querySelector(`[name="${(message as HTMLElement).dataset.fieldMessage}"]`);
-    anchor?.insertAdjacentElement("afterend", document.adoptNode(message));
+  // messages under fields (a bad number: `{field id}-error`) follow the server too
+  for (const old of form.querySelectorAll('[id$="-error"]')) if (!next.querySelector(`[id="${old.id}"]`)) old.remove();
+  for (const message of [...next.querySelectorAll<HTMLElement>('[id$="-error"]')]) {
+    const existing = form.querySelector(`[id="${message.id}"]`);
+    const copy = document.adoptNode(message);
+    if (existing) existing.replaceWith(copy);
+    else form.querySelector(`[id="${message.id.replace(/-error$/, "")}"]`)?.insertAdjacentElement("afterend", copy);
   }
 }

@@ -3,9 +3,16 @@ const brl = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" 
 const brlCompact = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", maximumFractionDigits: 0 });
 const number = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
 
-export function formatBRL(value: number | null | undefined, options: { cents?: boolean } = {}): string {
+/**
+ * Money in pt-BR. cents "always" (default): R$ 1.500,00. cents "auto": whole
+ * amounts without cents (R$ 1.500) and any other amount with them
+ * (R$ 350.000,50): prices show what is stored, never rounded to another
+ * amount (R$ 350.001 for 350.000,50 was issue item 12).
+ */
+export function formatBRL(value: number | null | undefined, options: { cents?: "always" | "auto" } = {}): string {
   const v = Number.isFinite(value) ? Number(value) : 0;
-  return (options.cents === false ? brlCompact : brl).format(v).replace(/\u00a0/g, " ");
+  const whole = Math.round(v * 100) % 100 === 0;
+  return (options.cents === "auto" && whole ? brlCompact : brl).format(v).replace(/\u00a0/g, " ");
 }
 
 export function formatArea(value: number | null | undefined): string {

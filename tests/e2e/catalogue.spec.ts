@@ -81,8 +81,13 @@ test.describe("catalogue", () => {
 
   test("comma decimals, bad values and unknown cities give a normal, cleaned page", async ({ page }) => {
     await page.goto("/imoveis?minArea=80,5&maxPrice=abc&bedrooms=-2&city=Atlantida&page=99999999&sort=hack");
-    await expect(page).toHaveURL(/\/imoveis\?minArea=80.5(&page=\d+)?$/);
+    // a bad number stays as typed, with a message beside its field, and only it is ignored (issue item 15)
+    await expect(page).toHaveURL(/\/imoveis\?maxPrice=abc&minArea=80.5&bedrooms=-2(&page=\d+)?$/);
     await expect(page.getByLabel("Área mínima")).toHaveValue("80,5");
+    await expect(page.getByLabel("Preço máximo")).toHaveValue("abc");
+    await expect(page.getByLabel("Preço máximo")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Preço máximo")).toHaveAccessibleDescription("Informe um número válido");
+    await expect(page.getByLabel("Quartos")).toHaveAccessibleDescription("Informe um valor maior ou igual a zero");
     for (const q of [`searchTerm=${encodeURIComponent(`"' OR 1=1 --`)}`, `searchTerm=${encodeURIComponent(`title:*"`)}`, "minPrice=-1", "page=99999999", "propertyType=%3Cscript%3E"]) {
       const res = await page.request.get(`/imoveis?${q}`);
       expect(res.status(), q).toBe(200);

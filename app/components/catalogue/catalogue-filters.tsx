@@ -8,9 +8,11 @@ import {
   formatFilterNumber,
   hasActiveFilters,
   type CatalogueFilters,
+  type CatalogueSort,
+  type NumberFilter,
 } from "~/modules/catalogue/params";
 import { withRef } from "~/modules/leads/referral";
-import { Field, Input, Select, buttonClass } from "~/components/ui";
+import { Field, FieldError, Input, Select, buttonClass } from "~/components/ui";
 
 export const FILTER_FORM_ID = "catalogue-filters";
 
@@ -22,12 +24,15 @@ export const FILTER_FORM_ID = "catalogue-filters";
  */
 export function CatalogueFilterForm({
   action,
+  defaultSort = "recent",
   filters,
   cities,
   neighborhoods,
   showType,
 }: {
   action: string;
+  /** The page's order when the URL names none (featured first on /buscar). */
+  defaultSort?: CatalogueSort;
   filters: CatalogueFilters;
   cities: string[];
   neighborhoods: string[];
@@ -41,6 +46,7 @@ export function CatalogueFilterForm({
     filters.minPrice !== null || filters.maxPrice !== null,
     filters.minArea !== null || filters.maxArea !== null,
     filters.bedrooms > 0,
+    Object.keys(filters.invalid).length > 0,
   ].filter(Boolean).length;
 
   return (
@@ -101,19 +107,25 @@ export function CatalogueFilterForm({
           <fieldset>
             <legend className="mb-1 text-sm font-medium text-slate-800">Preço (R$)</legend>
             <div className="grid grid-cols-2 gap-2">
-              <Input aria-label="Preço mínimo" name="minPrice" inputMode="decimal" defaultValue={formatFilterNumber(filters.minPrice)} placeholder="Mínimo" maxLength={20} />
-              <Input aria-label="Preço máximo" name="maxPrice" inputMode="decimal" defaultValue={formatFilterNumber(filters.maxPrice)} placeholder="Máximo" maxLength={20} />
+              <NumberInput filters={filters} name="minPrice" label="Preço mínimo" placeholder="Mínimo" />
+              <NumberInput filters={filters} name="maxPrice" label="Preço máximo" placeholder="Máximo" />
             </div>
           </fieldset>
           <fieldset>
             <legend className="mb-1 text-sm font-medium text-slate-800">Área (m²)</legend>
             <div className="grid grid-cols-2 gap-2">
-              <Input aria-label="Área mínima" name="minArea" inputMode="decimal" defaultValue={formatFilterNumber(filters.minArea)} placeholder="Mínima" maxLength={20} />
-              <Input aria-label="Área máxima" name="maxArea" inputMode="decimal" defaultValue={formatFilterNumber(filters.maxArea)} placeholder="Máxima" maxLength={20} />
+              <NumberInput filters={filters} name="minArea" label="Área mínima" placeholder="Mínima" />
+              <NumberInput filters={filters} name="maxArea" label="Área máxima" placeholder="Máxima" />
             </div>
           </fieldset>
-          <Field label="Quartos" htmlFor="f-bedrooms">
-            <Select id="f-bedrooms" name="bedrooms" defaultValue={String(filters.bedrooms)}>
+          <Field label="Quartos" htmlFor="f-bedrooms" error={filters.invalid.bedrooms?.message}>
+            <Select
+              id="f-bedrooms"
+              name="bedrooms"
+              defaultValue={String(filters.bedrooms)}
+              aria-invalid={filters.invalid.bedrooms ? true : undefined}
+              aria-describedby={filters.invalid.bedrooms ? "f-bedrooms-error" : undefined}
+            >
               {BEDROOM_OPTIONS.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}
@@ -135,6 +147,32 @@ export function CatalogueFilterForm({
         </div>
       </details>
     </Form>
+  );
+}
+
+/**
+ * A price or area box. A value the server could not read comes back as typed,
+ * marked invalid, with its message below (server-rendered: works without
+ * JavaScript); only that filter is ignored.
+ */
+function NumberInput({ filters, name, label, placeholder }: { filters: CatalogueFilters; name: Exclude<NumberFilter, "bedrooms">; label: string; placeholder: string }) {
+  const bad = filters.invalid[name];
+  const id = `f-${name}`;
+  return (
+    <div className="space-y-1">
+      <Input
+        id={id}
+        aria-label={label}
+        name={name}
+        inputMode="decimal"
+        defaultValue={bad ? bad.value : formatFilterNumber(filters[name])}
+        placeholder={placeholder}
+        maxLength={20}
+        aria-invalid={bad ? true : undefined}
+        aria-describedby={bad ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`} message={bad?.message} />
+    </div>
   );
 }
 

@@ -44,11 +44,26 @@ describe("parseCatalogueParams", () => {
       sort: "price_desc",
       page: 3,
       ref: "0e4b8c1e-6f35-4a3c-9a51-2a8f0d1b9c77",
+      invalid: {},
     });
   });
-  it("falls back to defaults on bad input and never throws", () => {
+  it("falls back to defaults on bad input and never throws; bad numbers are kept as typed with a message", () => {
     const f = parse("minPrice=-5&maxPrice=abc&bedrooms=muitos&propertyType=castelo&sort=random&page=-1&ref=nope");
-    expect(f).toEqual(EMPTY_FILTERS);
+    expect(f).toEqual({
+      ...EMPTY_FILTERS,
+      invalid: {
+        minPrice: { value: "-5", message: "Informe um valor maior ou igual a zero" },
+        maxPrice: { value: "abc", message: "Informe um número válido" },
+        bedrooms: { value: "muitos", message: "Informe um número válido" },
+      },
+    });
+    expect(catalogueQuery(f)).toBe("?minPrice=-5&maxPrice=abc&bedrooms=muitos");
+  });
+  it("says why a number filter is ignored", () => {
+    expect(parse("minArea=1e5").invalid.minArea?.message).toBe("Informe um número válido");
+    expect(parse("maxPrice=99999999999999").invalid.maxPrice?.message).toBe("Informe um valor de no máximo 1.000.000.000.000");
+    expect(parse("bedrooms=1,5").invalid.bedrooms?.message).toBe("Informe um número inteiro de quartos");
+    expect(parse("minPrice=&maxArea=%20").invalid).toEqual({});
   });
   it("bounds huge page numbers and bedrooms", () => {
     expect(parse("page=99999999").page).toBe(100000);

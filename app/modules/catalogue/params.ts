@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { PropertyTypeCode } from "#db/schema";
 import { parseDecimal } from "~/utils/format";
 import { TYPE_CODES, TYPE_LABELS } from "~/modules/properties/vocabulary";
@@ -7,7 +8,9 @@ import { cityKey, normalisePlaceName } from "./places";
 /**
  * The catalogue's query parameters (spec 01 §2, §4, §5), parsed the same way
  * by the browser (debounced filter form) and the server (loader), so both
- * agree on what a URL means. Bad input never throws: it is dropped.
+ * agree on what a URL means. Bad input never throws: a bad number filter is
+ * kept as typed with a message beside its field and ignored (issue item 15),
+ * anything else is dropped.
  */
 
 export const PAGE_SIZE = 12;
@@ -38,6 +41,22 @@ const MAX_PAGE = 100_000;
 const MAX_BEDROOMS = 20;
 const MAX_TEXT = 100;
 
+/** The number filters a visitor types (or picks) and may get wrong. */
+export const NUMBER_FILTERS = ["minPrice", "maxPrice", "minArea", "maxArea", "bedrooms"] as const;
+export type NumberFilter = (typeof NUMBER_FILTERS)[number];
+
+/** Spec 01 §5 gives no wording for these; pt-BR, said beside the field. */
+export const FILTER_MESSAGES = {
+  number: "Informe um número válido",
+  negative: "Informe um valor maior ou igual a zero",
+  tooLarge: `Informe um valor de no máximo ${MAX_NUMBER.toLocaleString("pt-BR")}`,
+  whole: "Informe um número inteiro de quartos",
+} as const;
+
+/** A number filter that did not parse: what was typed (shown back, kept in the URL) and why it is ignored. */
+export type InvalidFilter = { value: string; message: string };
+export type InvalidFilters = Partial<Record<NumberFilter, InvalidFilter>>;
+
 export type CatalogueFilters = {
   searchTerm: string;
   minPrice: number | null;
@@ -52,6 +71,8 @@ export type CatalogueFilters = {
   sort: CatalogueSort;
   page: number;
   ref: string | null;
+  /** Number filters ignored because they are not valid numbers (see FILTER_MESSAGES). */
+  invalid: InvalidFilters;
 };
 
 export const EMPTY_FILTERS: CatalogueFilters = {
@@ -67,6 +88,7 @@ export const EMPTY_FILTERS: CatalogueFilters = {
   sort: "recent",
   page: 1,
   ref: null,
+  invalid: {},
 };
 
 /** A non-negative filter number (parseDecimal's rules), within MAX_NUMBER. */
@@ -79,6 +101,47 @@ export function parseFilterNumber(input: unknown): number | null {
 const inputNumber = new Intl.NumberFormat("pt-BR", { maximumFractionDigits: 2 });
 export function formatFilterNumber(value: number | null): string {
   return value === null ? "" : inputNumber.format(value).replace(/\u00a0/g, " ");
+}
+
+// ── number filters, checked with zod so a bad one can say why ─────────────
+/** A price or an area: parseDecimal's formats ("500.000", "75,5"), not negative, within MAX_NUMBER. */
+const decimalFilter = z
+  .string()
+  .transform((raw, ctx) => {
+    const n = parseDecimal(raw);
+    if (n === null) {
+      ctx.addIssue({ code: "custom", message: FILTER_MESSAGES.number });
+      return z.NEVER;
+    }
+    return n;
+  })
+  .pipe(z.number().min(0, FILTER_MESSAGES.negative).max(MAX_NUMBER, FILTER_MESSAGES.tooLarge));
+
+/** Bedrooms: a whole number, "3+" allowed (the select's labels); more than MAX_BEDROOMS means MAX_BEDROOMS. */
+const bedroomsFilter = z
+  .string()
+  .transform((raw, ctx) => {
+    const m = /^(-?\d{1,9})\+?$/.exec(raw);
+    if (!m) {
+      ctx.addIssue({ code: "custom", message: parseDecimal(raw) === null ? FILTER_MESSAGES.number : FILTER_MESSAGES.whole });
+      return z.NEVER;
+    }
+    return Number(m[1]);
+  })
+  .pipe(z.number().min(0, FILTER_MESSAGES.negative).transform((n) => Math.min(MAX_BEDROOMS, n)));
+
+/** Longest typed value kept for showing back (the inputs take 20 characters). */
+const MAX_TYPED = 30;
+
+/** Reads one number filter: absent or blank is no filter; a bad value is recorded in `invalid` and ignored. */
+function readNumberFilter(params: URLSearchParams, name: NumberFilter, invalid: InvalidFilters): number | null {
+  // eslint-disable-next-line no-control-regex -- control characters never belong in a number box
+  const typed = (params.get(name) ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, MAX_TYPED);
+  if (typed === "") return null;
+  const parsed = (name === "bedrooms" ? bedroomsFilter : decimalFilter).safeParse(typed);
+  if (parsed.success) return parsed.data;
+  invalid[name] = { value: typed, message: parsed.error.issues[0]?.message ?? FILTER_MESSAGES.number };
+  return null;
 }
 
 function parseWhole(input: string | null, min: number, max: number, fallback: number): number {
@@ -98,23 +161,29 @@ export function isPropertyType(value: string | null | undefined): value is Prope
   return !!value && (TYPE_CODES as string[]).includes(value);
 }
 
-/** Reads the query string. /buscar also reads q (the home search box's older name). */
-export function parseCatalogueParams(params: URLSearchParams): CatalogueFilters {
+/**
+ * Reads the query string. /buscar also reads q (the home search box's older
+ * name). defaultSort is the page's order when the URL names none: /buscar
+ * lists featured first (spec 01 §7), the other pages newest first.
+ */
+export function parseCatalogueParams(params: URLSearchParams, defaultSort: CatalogueSort = "recent"): CatalogueFilters {
   const sort = params.get("sort");
   const type = params.get("propertyType");
+  const invalid: InvalidFilters = {};
   return {
     searchTerm: cleanText(params.get("searchTerm") || params.get("q")),
-    minPrice: parseFilterNumber(params.get("minPrice")),
-    maxPrice: parseFilterNumber(params.get("maxPrice")),
-    minArea: parseFilterNumber(params.get("minArea")),
-    maxArea: parseFilterNumber(params.get("maxArea")),
-    bedrooms: parseWhole(params.get("bedrooms"), 0, MAX_BEDROOMS, 0),
+    minPrice: readNumberFilter(params, "minPrice", invalid),
+    maxPrice: readNumberFilter(params, "maxPrice", invalid),
+    minArea: readNumberFilter(params, "minArea", invalid),
+    maxArea: readNumberFilter(params, "maxArea", invalid),
+    bedrooms: readNumberFilter(params, "bedrooms", invalid) ?? 0,
     propertyType: isPropertyType(type) ? type : null,
     city: normalisePlaceName(cleanText(params.get("city"))),
     neighborhood: cleanText(params.get("neighborhood")),
-    sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as CatalogueSort) : "recent",
+    sort: (SORTS as readonly string[]).includes(sort ?? "") ? (sort as CatalogueSort) : defaultSort,
     page: parseWhole(params.get("page"), 1, MAX_PAGE, 1),
     ref: parseRef(params.get("ref")),
+    invalid,
   };
 }
 
@@ -161,7 +230,8 @@ export function hasActiveFilters(f: CatalogueFilters): boolean {
     f.bedrooms > 0 ||
     f.propertyType !== null ||
     f.city !== "" ||
-    f.neighborhood !== ""
+    f.neighborhood !== "" ||
+    Object.keys(f.invalid).length > 0
   );
 }
 
@@ -169,19 +239,25 @@ export function hasActiveFilters(f: CatalogueFilters): boolean {
  * The canonical query string ("" or "?…"): defaults left out, fixed order.
  * The filter form, the pager and the server's redirect all build URLs here.
  */
-export function catalogueQuery(f: CatalogueFilters, overrides: Partial<CatalogueFilters> = {}): string {
+export function catalogueQuery(f: CatalogueFilters, overrides: Partial<CatalogueFilters> = {}, defaultSort: CatalogueSort = "recent"): string {
   const v = { ...f, ...overrides };
   const p = new URLSearchParams();
   if (v.searchTerm) p.set("searchTerm", v.searchTerm);
   if (v.propertyType) p.set("propertyType", v.propertyType);
   if (v.city) p.set("city", v.city);
   if (v.neighborhood) p.set("neighborhood", v.neighborhood);
-  if (v.minPrice !== null) p.set("minPrice", String(v.minPrice));
-  if (v.maxPrice !== null) p.set("maxPrice", String(v.maxPrice));
-  if (v.minArea !== null) p.set("minArea", String(v.minArea));
-  if (v.maxArea !== null) p.set("maxArea", String(v.maxArea));
-  if (v.bedrooms > 0) p.set("bedrooms", String(v.bedrooms));
-  if (v.sort !== "recent") p.set("sort", v.sort);
+  // A bad number stays in the URL as typed, so the page (with or without JavaScript) can say what is wrong with it.
+  const number = (name: NumberFilter, value: number | null) => {
+    const bad = v.invalid[name];
+    if (bad) p.set(name, bad.value);
+    else if (value !== null) p.set(name, String(value));
+  };
+  number("minPrice", v.minPrice);
+  number("maxPrice", v.maxPrice);
+  number("minArea", v.minArea);
+  number("maxArea", v.maxArea);
+  number("bedrooms", v.bedrooms > 0 ? v.bedrooms : null);
+  if (v.sort !== defaultSort) p.set("sort", v.sort);
   if (v.page > 1) p.set("page", String(v.page));
   if (v.ref) p.set("ref", v.ref);
   const s = p.toString();
@@ -189,8 +265,8 @@ export function catalogueQuery(f: CatalogueFilters, overrides: Partial<Catalogue
 }
 
 /** Reads a submitted filter form (or URL) and applies the change rules; page goes back to 1. */
-export function filtersFromSubmission(params: URLSearchParams): CatalogueFilters {
-  return applyChangeRules(parseCatalogueParams(params), parsePreviousValues(params));
+export function filtersFromSubmission(params: URLSearchParams, defaultSort: CatalogueSort = "recent"): CatalogueFilters {
+  return applyChangeRules(parseCatalogueParams(params, defaultSort), parsePreviousValues(params));
 }
 
 

@@ -58,7 +58,8 @@ const CARD_COLUMNS = [
 ] as const;
 type CardRow = Pick<Property, (typeof CARD_COLUMNS)[number]>;
 
-export function toCard(row: CardRow): PropertyCard {
+/** rentContext: price the card by its rent when it has one (see priceDisplay). */
+export function toCard(row: CardRow, options: { rentContext?: boolean } = {}): PropertyCard {
   return {
     id: row.id,
     title: row.title,
@@ -67,7 +68,7 @@ export function toCard(row: CardRow): PropertyCard {
     propertyType: row.property_type,
     city: normalisePlaceName(row.city),
     neighborhood: row.neighborhood.trim(),
-    price: priceDisplay(row),
+    price: priceDisplay(row, options),
     rental: isRental(row),
     area: row.area,
     bedrooms: row.bedrooms,
@@ -79,9 +80,18 @@ export function toCard(row: CardRow): PropertyCard {
 }
 
 // ── filters ────────────────────────────────────────────────────────────────
+/**
+ * What narrows the catalogue by kind: a search category (the type filter of
+ * /imoveis and /buscar), or "rentals", the rental pages (/alugar,
+ * /categoria/aluguel). The two rent rules differ in spec 01: the type filter
+ * "rent" matches the category Aluguel only (§5), while the rental pages list
+ * every listing that can be rented (§4, §7).
+ */
+export type CatalogueKind = PropertyTypeCode | "rentals";
+
 /** Filters after the server checked them against the data (city/neighbourhood keys resolved). */
 type QueryFilters = {
-  type: PropertyTypeCode | null;
+  type: CatalogueKind | null;
   cityKey: string | null;
   neighborhoodKey: string | null;
   match: string | null;
@@ -92,9 +102,27 @@ type QueryFilters = {
   bedrooms: number;
 };
 
-function typeCondition(type: PropertyTypeCode): Expression<SqlBool> {
-  // Spec 01 §4/§7: a rental is type rent, or purpose rent, or the rental flag, or a rent price.
-  return type === "rent" ? eb("is_rent", "=", 1) : eb("type", "=", type);
+function typeCondition(type: CatalogueKind): Expression<SqlBool> {
+  // Spec 01 §4/§7: on the rental pages a rental is type rent, or purpose rent, or the rental flag, or a rent price.
+  // Spec 01 §5: the type filter "rent" is the category Aluguel (stored as the code rent; property_type never holds it).
+  return type === "rentals" ? eb("is_rent", "=", 1) : eb("type", "=", type);
+}
+
+/** The rental pages and the type filter Aluguel: prices are rents there (issue item 3). */
+function isRentContext(type: CatalogueKind | null): boolean {
+  return type === "rentals" || type === "rent";
+}
+
+/**
+ * The price the catalogue filters and sorts on: the one the card shows.
+ * display_price is the sale price of a listing for sale and rent; in the
+ * rental context its rent counts instead. An expression, not a column: the
+ * rental subset is small, and a derived column would need 0002's triggers
+ * rewritten in a new migration.
+ */
+function priceExpression(type: CatalogueKind | null): Expression<number> {
+  if (!isRentContext(type)) return eb.ref("display_price");
+  return eb.case().when("rent_price", ">", 0).then(eb.ref("rent_price")).else(eb.ref("display_price")).end();
 }
 
 function conditions(f: QueryFilters): Expression<SqlBool>[] {
@@ -103,8 +131,8 @@ function conditions(f: QueryFilters): Expression<SqlBool>[] {
   if (f.cityKey) c.push(eb("city_key", "=", f.cityKey));
   if (f.neighborhoodKey) c.push(eb("neighborhood_key", "=", f.neighborhoodKey));
   if (f.bedrooms > 0) c.push(eb("bedrooms", ">=", f.bedrooms));
-  if (f.minPrice !== null) c.push(eb("display_price", ">=", f.minPrice));
-  if (f.maxPrice !== null) c.push(eb("display_price", "<=", f.maxPrice));
+  if (f.minPrice !== null) c.push(eb(priceExpression(f.type), ">=", f.minPrice));
+  if (f.maxPrice !== null) c.push(eb(priceExpression(f.type), "<=", f.maxPrice));
   if (f.minArea !== null) c.push(eb("area", ">=", f.minArea));
   if (f.maxArea !== null) c.push(eb("area", "<=", f.maxArea));
   if (f.match) c.push(catalogueTextMatch(f.match));
@@ -172,7 +200,7 @@ async function distinctKeys(column: "city_key" | "neighborhood_key", where: Expr
 }
 
 /** Cities with available properties of the type (all types when null), normalised and sorted. */
-export async function listCatalogueCities(type: PropertyTypeCode | null): Promise<Facet[]> {
+export async function listCatalogueCities(type: CatalogueKind | null): Promise<Facet[]> {
   return cached(`city|${type ?? ""}`, async () => {
     const base = [eb("status", "=", "available"), ...(type ? [typeCondition(type)] : [])];
     const keys = await distinctKeys("city_key", base);
@@ -186,7 +214,7 @@ export async function listCatalogueCities(type: PropertyTypeCode | null): Promis
 }
 
 /** Neighbourhoods of a city with available properties of the type. */
-export async function listCatalogueNeighborhoods(type: PropertyTypeCode | null, city: string): Promise<Facet[]> {
+export async function listCatalogueNeighborhoods(type: CatalogueKind | null, city: string): Promise<Facet[]> {
   return cached(`nb|${type ?? ""}|${city}`, async () => {
     const base = [eb("status", "=", "available"), ...(type ? [typeCondition(type)] : []), eb("city_key", "=", city)];
     const keys = await distinctKeys("neighborhood_key", base);
@@ -208,8 +236,8 @@ export async function listCatalogueNeighborhoods(type: PropertyTypeCode | null, 
 
 export type ResolvedFilters = {
   filters: CatalogueFilters;
-  /** The category the page fixes (a category route or /alugar), else the filter's. */
-  type: PropertyTypeCode | null;
+  /** The category the page fixes (a category route or /alugar: "rentals"), else the filter's. */
+  type: CatalogueKind | null;
   cities: string[];
   neighborhoods: string[];
   query: QueryFilters;
@@ -222,7 +250,8 @@ export type ResolvedFilters = {
  */
 export async function resolveCatalogueFilters(input: CatalogueFilters, lockedType: PropertyTypeCode | null): Promise<ResolvedFilters> {
   const filters = { ...input, propertyType: lockedType ? null : input.propertyType };
-  const type = lockedType ?? filters.propertyType;
+  // A page locked to the rent category is a rental page: it lists whatever can be rented.
+  const type: CatalogueKind | null = lockedType === "rent" ? "rentals" : (lockedType ?? filters.propertyType);
   const cities = await listCatalogueCities(type);
   const city = filters.city ? cities.find((c) => c.key === cityKey(filters.city)) : undefined;
   const neighborhoods = city ? await listCatalogueNeighborhoods(type, city.key) : [];
@@ -285,27 +314,28 @@ export async function searchCatalogue(resolved: ResolvedFilters, requestedPage: 
     .where(eb.and(where))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
+  const price = priceExpression(q.type);
   idQuery =
     sort === "price_asc"
-      ? idQuery.orderBy("display_price", "asc").orderBy("id", "asc")
+      ? idQuery.orderBy(price, "asc").orderBy("id", "asc")
       : sort === "price_desc"
-        ? idQuery.orderBy("display_price", "desc").orderBy("id", "desc")
+        ? idQuery.orderBy(price, "desc").orderBy("id", "desc")
         : sort === "none"
           ? idQuery.orderBy("featured", "desc").orderBy("created_at", "desc").orderBy("id", "desc")
           : idQuery.orderBy("created_at", "desc").orderBy("id", "desc");
   const ids = (await idQuery.execute()).map((r) => r.id);
-  const items = await cardsByIds(ids);
+  const items = await cardsByIds(ids, { rentContext: isRentContext(q.type) });
   return { items, total, page, pageCount };
 }
 
 /** Cards for ids, in the ids' order. */
-async function cardsByIds(ids: number[]): Promise<PropertyCard[]> {
+async function cardsByIds(ids: number[], options: { rentContext?: boolean } = {}): Promise<PropertyCard[]> {
   if (ids.length === 0) return [];
   const rows = await db().selectFrom("properties").select(CARD_COLUMNS).where("id", "in", ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
-    return row ? [toCard(row)] : [];
+    return row ? [toCard(row, options)] : [];
   });
 }
 
@@ -320,7 +350,7 @@ export async function findFeaturedProperties(limit = 8): Promise<PropertyCard[]>
     .orderBy("id", "desc")
     .limit(limit)
     .execute();
-  return rows.map(toCard);
+  return rows.map((row) => toCard(row));
 }
 
 // ── property page ──────────────────────────────────────────────────────────
@@ -375,7 +405,7 @@ export async function findSimilarProperties(
       .execute();
     found.push(...rows);
   }
-  return found.map(toCard);
+  return found.map((row) => toCard(row));
 }
 
 /** The ref's broker card, or nothing: a failed lookup is logged, never shown (spec 01 §7). */

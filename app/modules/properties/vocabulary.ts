@@ -58,19 +58,26 @@ export function isRental(p: { rental?: number | boolean | null; purpose?: string
   return Boolean(p.rental) || p.purpose === "rent" || (p.rent_price ?? 0) > 0;
 }
 
-/** The price line of a card or page: sale price, or rent with '/mês'. */
-export function priceDisplay(p: { price: number; rent_price: number; purpose: string; rental?: number | boolean | null }): { main: string; suffix: string | null } {
-  const rentalOnly = p.purpose === "rent" || (isRental(p) && !(p.price > 0));
-  if (rentalOnly) return { main: formatBRL(p.rent_price, { cents: false }), suffix: "/mês" };
-  if (p.price > 0) return { main: formatBRL(p.price, { cents: false }), suffix: null };
+/**
+ * The price line of a card or page: sale price, or rent with '/mês'. In the
+ * rental context (the rental pages, the type filter Aluguel) a listing for
+ * sale and rent shows its rent: that is what the visitor is comparing.
+ */
+export function priceDisplay(
+  p: { price: number; rent_price: number; purpose: string; rental?: number | boolean | null },
+  options: { rentContext?: boolean } = {},
+): { main: string; suffix: string | null } {
+  const rentalOnly = p.purpose === "rent" || (isRental(p) && !(p.price > 0)) || (options.rentContext === true && p.rent_price > 0);
+  if (rentalOnly) return { main: formatBRL(p.rent_price, { cents: "auto" }), suffix: "/mês" };
+  if (p.price > 0) return { main: formatBRL(p.price, { cents: "auto" }), suffix: null };
   return { main: "Preço sob consulta", suffix: null };
 }
 
 /** Extra monthly costs shown only when above 0. */
 export function monthlyCosts(p: { condo_fee: number; iptu: number }): { label: string; value: string }[] {
   const out: { label: string; value: string }[] = [];
-  if (p.condo_fee > 0) out.push({ label: "Condomínio", value: formatBRL(p.condo_fee, { cents: false }) });
-  if (p.iptu > 0) out.push({ label: "IPTU", value: formatBRL(p.iptu, { cents: false }) });
+  if (p.condo_fee > 0) out.push({ label: "Condomínio", value: formatBRL(p.condo_fee, { cents: "auto" }) });
+  if (p.iptu > 0) out.push({ label: "IPTU", value: formatBRL(p.iptu, { cents: "auto" }) });
   return out;
 }
 

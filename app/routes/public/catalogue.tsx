@@ -9,7 +9,7 @@ import { buttonClass } from "~/components/ui";
 import { findRefBroker, resolveCatalogueFilters, searchCatalogue, type CatalogueResult, type ResolvedFilters } from "~/modules/catalogue/search.server";
 import { config } from "~/modules/platform/config.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
-import { EMPTY_FILTERS, catalogueQuery, filtersFromSubmission, hasActiveFilters } from "~/modules/catalogue/params";
+import { EMPTY_FILTERS, catalogueQuery, filtersFromSubmission, hasActiveFilters, type CatalogueSort } from "~/modules/catalogue/params";
 import { formatNumber } from "~/utils/format";
 import { CATEGORY_ROUTES } from "~/modules/properties/vocabulary";
 import { withRef } from "~/modules/leads/referral";
@@ -22,7 +22,16 @@ import type { Route } from "./+types/catalogue";
  * submitted form's URL is redirected to its canonical form (defaults and
  * helper fields dropped, rules applied), so links are short and shareable.
  */
-type Scope = { kind: "all" | "search" | "rent" | "category"; path: string; heading: string; title: string; description: string; type: PropertyTypeCode | null };
+type Scope = {
+  kind: "all" | "search" | "rent" | "category";
+  path: string;
+  heading: string;
+  title: string;
+  description: string;
+  type: PropertyTypeCode | null;
+  /** The order when the URL names none: /buscar lists featured first, then newest (spec 01 §7). */
+  defaultSort: CatalogueSort;
+};
 
 function scopeOf(pathname: string, typeParam: string | undefined): Scope | null {
   if (typeParam !== undefined) {
@@ -35,15 +44,16 @@ function scopeOf(pathname: string, typeParam: string | undefined): Scope | null 
       title: category.title,
       description: `${category.title} em São Paulo e região: fotos, preços e detalhes. Fale com a Lar Imóveis.`,
       type: category.type,
+      defaultSort: "recent",
     };
   }
   if (pathname.startsWith("/alugar")) {
-    return { kind: "rent", path: "/alugar", heading: "Imóveis para Alugar", title: "Imóveis para alugar", description: "Casas, apartamentos e salas para alugar, com valor do aluguel, condomínio e IPTU.", type: "rent" };
+    return { kind: "rent", path: "/alugar", heading: "Imóveis para Alugar", title: "Imóveis para alugar", description: "Casas, apartamentos e salas para alugar, com valor do aluguel, condomínio e IPTU.", type: "rent", defaultSort: "recent" };
   }
   if (pathname.startsWith("/buscar")) {
-    return { kind: "search", path: "/buscar", heading: "Buscar imóveis", title: "Buscar imóveis", description: "Busque imóveis por nome, cidade ou bairro e filtre por preço, área e quartos.", type: null };
+    return { kind: "search", path: "/buscar", heading: "Buscar imóveis", title: "Buscar imóveis", description: "Busque imóveis por nome, cidade ou bairro e filtre por preço, área e quartos.", type: null, defaultSort: "none" };
   }
-  return { kind: "all", path: "/imoveis", heading: "Todos os imóveis", title: "Imóveis à venda e para alugar", description: "Apartamentos, casas, terrenos e imóveis comerciais à venda e para alugar em São Paulo e região.", type: null };
+  return { kind: "all", path: "/imoveis", heading: "Todos os imóveis", title: "Imóveis à venda e para alugar", description: "Apartamentos, casas, terrenos e imóveis comerciais à venda e para alugar em São Paulo e região.", type: null, defaultSort: "recent" };
 }
 
 const KNOWN_PARAMS = new Set(["searchTerm", "q", "minPrice", "maxPrice", "minArea", "maxArea", "bedrooms", "propertyType", "city", "neighborhood", "sort", "page", "ref", "prevCity", "prevMinArea", "prevMaxArea"]);
@@ -57,7 +67,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const scope = scopeOf(url.pathname, params.type);
   if (!scope) throw data({ message: "Categoria não encontrada" }, { status: 404 });
 
-  const requested = filtersFromSubmission(url.searchParams);
+  const requested = filtersFromSubmission(url.searchParams, scope.defaultSort);
   let resolved: ResolvedFilters | null = null;
   let result: CatalogueResult = { items: [], total: 0, page: 1, pageCount: 1 };
   try {
@@ -67,10 +77,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Spec 01 §7: a failed search is logged and shows an empty result.
     log.error("catalogue search failed", { ...errorFields(error), url: url.pathname + url.search });
   }
-  const filters = { ...(resolved?.filters ?? { ...EMPTY_FILTERS, ref: requested.ref }), page: result.page };
+  const filters = { ...(resolved?.filters ?? { ...EMPTY_FILTERS, sort: scope.defaultSort, ref: requested.ref }), page: result.page };
 
   // Redirect a non-canonical query (a plain form submit, an invalid value, a page past the end).
-  const canonical = catalogueQuery(filters);
+  const canonical = catalogueQuery(filters, {}, scope.defaultSort);
   const known = new URLSearchParams([...url.searchParams].filter(([k]) => KNOWN_PARAMS.has(k)));
   if (resolved && sortedQuery(known) !== sortedQuery(new URLSearchParams(canonical))) {
     const others = [...url.searchParams].filter(([k]) => !KNOWN_PARAMS.has(k));
@@ -92,7 +102,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     seo: {
       title,
       description: scope.description,
-      canonical: absoluteUrl(base, `${scope.path}${catalogueQuery({ ...filters, ref: null })}`),
+      canonical: absoluteUrl(base, `${scope.path}${catalogueQuery({ ...filters, ref: null }, {}, scope.defaultSort)}`),
     },
   };
 }
@@ -103,7 +113,7 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) 
 export default function CataloguePage() {
   const { scope, filters, result, cities, neighborhoods, broker } = useLoaderData<typeof loader>();
   const filtered = hasActiveFilters(filters);
-  const pageHref = (page: number) => `${scope.path}${catalogueQuery(filters, { page })}`;
+  const pageHref = (page: number) => `${scope.path}${catalogueQuery(filters, { page }, scope.defaultSort)}`;
   return (
     <main id="main" className="container-page py-8 lg:py-10">
       <nav aria-label="Trilha" className="text-sm text-slate-600">
@@ -117,7 +127,7 @@ export default function CataloguePage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr] lg:gap-8">
         <div className="lg:sticky lg:top-20 lg:self-start">
-          <CatalogueFilterForm action={scope.path} filters={filters} cities={cities} neighborhoods={neighborhoods} showType={scope.type === null} />
+          <CatalogueFilterForm action={scope.path} defaultSort={scope.defaultSort} filters={filters} cities={cities} neighborhoods={neighborhoods} showType={scope.type === null} />
         </div>
         <section aria-labelledby="results-heading" className="min-w-0">
           {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}

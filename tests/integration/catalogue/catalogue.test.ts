@@ -101,11 +101,12 @@ describe("catalogue search", () => {
     expect(area.result.items.map((i) => i.id).sort()).toEqual([ids.spApt, ids.campinas, ids.rentPrice, ids.rentPurpose].sort());
   });
 
-  it("rent matches type rent, purpose rent, the rental flag or a rent price", async () => {
+  it("the rental pages match type rent, purpose rent, the rental flag or a rent price; the type filter the category only", async () => {
     const { result } = await search({}, "rent");
     expect(result.items.map((i) => i.id).sort()).toEqual([ids.rentFlag, ids.rentPrice, ids.rentPurpose].sort());
+    // Spec 01 §5: the type filter "rent" is the category Aluguel.
     const byFilter = await search({ propertyType: "rent" });
-    expect(byFilter.result.total).toBe(3);
+    expect(byFilter.result.items.map((i) => i.id)).toEqual([ids.rentPurpose]);
   });
 
   it("sorts by price both ways, featured first for 'none'", async () => {
@@ -211,8 +212,8 @@ describe("routes", () => {
     for (const item of items) expect(item.rental, item.title).toBe(true);
     const byId = new Map(items.map((i) => [i.id, i.price]));
     expect(byId.get(ids.rentPurpose)).toEqual({ main: "R$ 2.500", suffix: "/mês" });
-    // "both" with a sale price shows the sale price; the rent shows on its page
-    expect(byId.get(ids.rentPrice)).toEqual({ main: "R$ 500.000", suffix: null });
+    // "both": on the rental pages the rent is the price (issue item 3); the sale price shows on /imoveis
+    expect(byId.get(ids.rentPrice)).toEqual({ main: "R$ 3.000", suffix: "/mês" });
   });
 
   it("/categoria/{type} lists exactly that category's available properties", async () => {
