@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/modules/platform/db.server";
 import { getSessionUser } from "~/modules/auth/session.server";
+import { can, canAdministerCrm } from "~/modules/auth/permissions.server";
+import * as leadRoute from "~/routes/broker/leads/lead";
 import { CRM_ADMIN_MESSAGES, crmAdminRights } from "~/modules/crm/crm-admins.server";
 import * as crmAdminRoute from "~/routes/admin/crm";
 import * as listRoute from "~/routes/broker/leads/list";
@@ -87,6 +89,33 @@ describe("granting and removing CRM admin", () => {
     expect(crmAdminRights(plain.user)).toEqual({ grant: "negado", revoke: "somente a si mesmo" });
     expect(crmAdminRights(null)).toEqual({ grant: "negado", revoke: "somente a si mesmo" });
   });
+
+  it("canAdministerCrm: admins and active granted brokers; the grant adds CRM powers only", async () => {
+    const admin = await adminUser();
+    const b = await brokerUser("Beto Limites");
+    const granted = { ...b.user, crmAdmin: true };
+    expect(canAdministerCrm(admin.user)).toBe(true);
+    expect(canAdministerCrm(granted)).toBe(true);
+    expect(canAdministerCrm(b.user)).toBe(false);
+    expect(canAdministerCrm(null)).toBe(false);
+    expect(canAdministerCrm({ ...granted, broker: { ...granted.broker!, isActive: false } })).toBe(false);
+    const other = { brokerId: "someone-else" };
+    for (const [action, entity] of [["read", "lead"], ["delete", "lead"], ["update", "note"], ["delete", "note"], ["update", "stage"], ["update", "activity"]] as const) {
+      expect(can(granted, action, entity, other), `${action}:${entity}`).toBe(true);
+      expect(can(b.user, action, entity, other), `${action}:${entity}`).toBe(false);
+    }
+    for (const [action, entity] of [["read", "admin-area"], ["read", "broker"], ["update", "webhook"], ["update", "blog"], ["update", "roulette"], ["delete", "material"], ["update", "crm-admin"], ["read", "campaign"]] as const) {
+      expect(can(granted, action, entity, other), `${action}:${entity}`).toBe(false);
+    }
+  });
+
+  it("a deleted broker's grant goes with it", async () => {
+    const admin = await adminUser();
+    const b = await brokerUser("Dora Apagada");
+    expect((await post(admin.cookie, { intent: "grant", id: b.brokerId })).status).toBe(303);
+    await db().deleteFrom("users").where("id", "=", b.user.id).execute();
+    expect(await db().selectFrom("crm_admins").selectAll().where("broker_id", "=", b.brokerId).executeTakeFirst()).toBeUndefined();
+  });
 });
 
 describe("what the grant gives, through the broker area's routes", () => {
@@ -120,6 +149,10 @@ describe("what the grant gives, through the broker area's routes", () => {
     expect((await leadsOf(crmAdmin.cookie, `&broker=${plain.brokerId}`)).names).toEqual([`${tag} do Paulo`]);
     const board = await unwrap(() => boardRoute.loader(routeArgs(getRequest("/broker/crm?owner=all", { cookie: crmAdmin.cookie }))));
     expect(board.data).toMatchObject({ mode: "board", isAdmin: true });
+    // opens another broker's lead, may edit notes there
+    const leadPage = await unwrap(() => leadRoute.loader(routeArgs(getRequest(`/broker/lead/${ofPlain}`, { cookie: crmAdmin.cookie }), { id: String(ofPlain) })));
+    expect(leadPage.status).toBe(200);
+    expect(leadPage.data).toMatchObject({ canEditNotes: true });
     // manages stages
     expect((await stagesPage(crmAdmin.cookie)).status).toBe(200);
     const stageName = `Etapa ${tag}`;
