@@ -7,6 +7,7 @@ import * as m0006 from "./migrations/0006_lead_routing";
 import * as m0007 from "./migrations/0007_crm_leads";
 import * as m0008 from "./migrations/0008_crm_board";
 import * as m0009 from "./migrations/0009_webhooks";
+import * as m0010 from "./migrations/0010_crm_admins";
 import * as m0011 from "./migrations/0011_whatsapp";
 import * as m0012 from "./migrations/0012_portal_leads";
 
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   "0007_crm_leads": m0007,
   "0008_crm_board": m0008,
   "0009_webhooks": m0009,
+  "0010_crm_admins": m0010,
   "0011_whatsapp": m0011,
   "0012_portal_leads": m0012,
 };

@@ -52,8 +52,10 @@ export interface PasswordResetTokensTable {
   created_at: Timestamp;
 }
 
+/** A broker granted CRM admin rights (migration 0010; deleted with the broker). */
 export interface CrmAdminsTable {
-  email: string;
+  broker_id: string;
+  /** users.id of the admin who granted it. */
   granted_by: string | null;
   created_at: Timestamp;
 }

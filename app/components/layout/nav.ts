@@ -52,7 +52,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: "/admin/blog", label: "Blog", ready: true },
   { to: "/admin/roleta", label: "Roleta", ready: true },
   { to: "/admin/webhook", label: "Webhooks", ready: true },
-  { to: "/admin/crm", label: "CRM", ready: false },
+  { to: "/admin/crm", label: "CRM", ready: true },
   { to: "/admin/whatsapp", label: "WhatsApp", ready: true },
   { to: "/broker/dashboard", label: "Painel do corretor", ready: true },
 ];

@@ -62,6 +62,28 @@ const ADMIN: Permission[] = [
   "manage:whatsapp:own",
 ];
 
+/**
+ * What a broker granted CRM admin (/admin/crm, spec 03 §2.11) adds: the
+ * administrator's CRM powers (spec 02 §1 and the capability table) — every
+ * broker's leads, reassignment, deletion, notes, activities and stages.
+ * Site administration (brokers, webhooks, blog, roulette, materials,
+ * campaigns, the CRM admin list itself, the /admin area) stays admin-only.
+ */
+export const CRM_ADMIN_PERMISSIONS: ReadonlySet<Permission> = new Set(
+  (["create", "read", "update", "delete"] as const).flatMap((action) => (["lead", "note", "activity", "stage"] as const).map((entity) => `${action}:${entity}:any` as Permission)),
+);
+const NONE: ReadonlySet<Permission> = new Set();
+
+/**
+ * The one CRM admin check: administrators, and active brokers granted CRM
+ * admin. The grant rides on the session user (no query per use).
+ */
+export function canAdministerCrm(user: SessionUser | null | undefined): boolean {
+  if (!user) return false;
+  if (user.role === "admin") return true;
+  return user.crmAdmin === true && !!user.broker?.isActive;
+}
+
 export const ROLE_PERMISSIONS: Record<SessionUser["role"], ReadonlySet<Permission>> = {
   admin: new Set(ADMIN),
   broker: new Set(BROKER),
@@ -73,9 +95,11 @@ export type Ownership = { brokerId?: string | null; userId?: string | null };
 export function can(user: SessionUser | null, action: Action, entity: Entity, record?: Ownership): boolean {
   if (!user) return false;
   if (user.role === "broker" && user.broker && !user.broker.isActive) return false;
-  const granted = ROLE_PERMISSIONS[user.role];
-  if (granted.has(`${action}:${entity}:any`)) return true;
-  if (!granted.has(`${action}:${entity}:own`)) return false;
+  const role = ROLE_PERMISSIONS[user.role];
+  const crm = user.role === "broker" && canAdministerCrm(user) ? CRM_ADMIN_PERMISSIONS : NONE;
+  const granted = (p: Permission) => role.has(p) || crm.has(p);
+  if (granted(`${action}:${entity}:any`)) return true;
+  if (!granted(`${action}:${entity}:own`)) return false;
   if (!record) return true; // e.g. creating one's own record, or listing (the query scopes it)
   const ownsByBroker = record.brokerId != null && record.brokerId === user.broker?.id;
   const ownsByUser = record.userId != null && record.userId === user.id;
@@ -95,7 +119,7 @@ export function assertCan(
   throw data({ message: options.message ?? (status === 404 ? "Não encontrado." : "Acesso negado.") }, { status });
 }
 
-/** Lists are scoped in the query: brokers see only their own rows. */
+/** Lists are scoped in the query: brokers see only their own rows; CRM admins see all. */
 export function brokerScope(user: SessionUser): string | null {
-  return user.role === "admin" ? null : (user.broker?.id ?? "__none__");
+  return canAdministerCrm(user) ? null : (user.broker?.id ?? "__none__");
 }

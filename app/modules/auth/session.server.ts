@@ -60,6 +60,8 @@ export type SessionUser = {
   name: string;
   role: "admin" | "broker";
   broker: { id: string; name: string; isActive: boolean; profileImage: string | null; phone: string } | null;
+  /** A broker granted CRM admin rights (table crm_admins, /admin/crm); loaded with the session, so checks need no query. */
+  crmAdmin?: boolean;
 };
 
 /** The signed-in user, or null. Expired sessions are removed on sight. */
@@ -70,6 +72,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .leftJoin("brokers", "brokers.user_id", "users.id")
+    .leftJoin("crm_admins", "crm_admins.broker_id", "brokers.id")
     .select([
       "sessions.expires_at",
       "sessions.last_seen_at",
@@ -83,6 +86,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
       "brokers.is_active",
       "brokers.profile_image",
       "brokers.phone",
+      "crm_admins.broker_id as crm_admin_broker_id",
     ])
     .where("sessions.id", "=", id)
     .executeTakeFirst();
@@ -108,6 +112,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
           phone: row.phone ?? "",
         }
       : null,
+    crmAdmin: row.broker_id != null && row.crm_admin_broker_id != null,
   };
 }
 

@@ -26,8 +26,8 @@ export async function readToast(request: Request): Promise<{ toast: Toast | null
   return { toast: parsed.success ? parsed.data : null, clear: await flash().serialize("", { maxAge: 0 }) };
 }
 
-export async function redirectWithToast(url: string, toast: Toast, init: { headers?: HeadersInit } = {}): Promise<Response> {
+export async function redirectWithToast(url: string, toast: Toast, init: { headers?: HeadersInit; status?: 302 | 303 } = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await toastHeader(toast));
-  return redirect(url, { headers });
+  return redirect(url, { status: init.status ?? 302, headers });
 }

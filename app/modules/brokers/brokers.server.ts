@@ -5,7 +5,7 @@ import { db } from "~/modules/platform/db.server";
 export const BROKER_PAGE_SIZE = 20;
 
 /** A contains-pattern; wildcard characters typed by the user are dropped (no ESCAPE clause needed). */
-function likePattern(text: string): string {
+export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, "")}%`;
 }
 

@@ -4,6 +4,7 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { parseRef as parseBrokerId } from "~/modules/leads/referral";
 import { db } from "~/modules/platform/db.server";
 import { activityState } from "./labels";
+import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 /**
  * The activities screen (02 §2.7): status (default pending) and deal_id
@@ -32,7 +33,7 @@ export function dayBounds(now: Date): { start: string; end: string } {
 }
 
 export async function listActivities(user: SessionUser, f: ActivityFilters, now = new Date()) {
-  const scope = user.role === "admin" ? parseBrokerId(f.broker) : (user.broker?.id ?? "__none__");
+  const scope = canAdministerCrm(user) ? parseBrokerId(f.broker) : (user.broker?.id ?? "__none__");
   const { start, end } = dayBounds(now);
   let q = db()
     .selectFrom("crm_activities")
@@ -84,6 +85,6 @@ export async function searchLeadsForActivity(user: SessionUser, text: string) {
     .selectFrom("leads")
     .select(["id", "name", "email", "phone"])
     .where((eb) => eb.or([eb("name", "like", like), eb("email", "like", like), eb("phone", "like", like), eb("property_title", "like", like)]));
-  if (user.role !== "admin") q = q.where("broker_id", "=", user.broker?.id ?? "__none__");
+  if (!canAdministerCrm(user)) q = q.where("broker_id", "=", user.broker?.id ?? "__none__");
   return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(10).execute();
 }

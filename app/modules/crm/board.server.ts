@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import type { Database } from "#db/schema";
 import { leadTextMatch } from "#db/lead-search";
 import { z } from "zod";
-import { assertCan } from "~/modules/auth/permissions.server";
+import { assertCan, canAdministerCrm } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { parseRef as parseBrokerId } from "~/modules/leads/referral";
 import { createLead } from "~/modules/leads/leads.server";
@@ -24,7 +24,7 @@ export type BoardFilters = { view: BoardView; owner: BoardOwner; brokerId: strin
 
 /** Which broker's cards: a broker always their own; an admin everyone, 'Eu', or one broker. */
 export function boardOwnerScope(user: SessionUser, f: Pick<BoardFilters, "owner" | "brokerId">): string | null | "__none__" {
-  if (user.role !== "admin") return user.broker?.id ?? "__none__";
+  if (!canAdministerCrm(user)) return user.broker?.id ?? "__none__";
   if (f.brokerId) return f.brokerId;
   if (f.owner === "me") return user.broker?.id ?? "__none__";
   return null;
@@ -215,7 +215,7 @@ export type BoardLeadInput = z.infer<typeof boardLeadSchema>;
 export async function createBoardLead(user: SessionUser, input: BoardLeadInput): Promise<number> {
   assertCan(user, "create", "lead");
   if (!input.name && !input.email && !input.phone) throw new BoardFormError("Informe algum dado", "Preencha pelo menos nome, email ou telefone.");
-  const brokerId = (user.role === "admin" ? parseBrokerId(input.brokerId) : null) ?? user.broker?.id ?? null;
+  const brokerId = (canAdministerCrm(user) ? parseBrokerId(input.brokerId) : null) ?? user.broker?.id ?? null;
   if (!brokerId) throw new BoardFormError("Erro ao criar lead", "Corretor não identificado.");
   const duplicate = await findDuplicateLead(brokerId, { email: input.email, phone: input.phone });
   if (duplicate) throw new BoardFormError(CRM_MESSAGES.duplicateTitle, CRM_MESSAGES.duplicateText);

@@ -9,6 +9,7 @@ import { CRM_MESSAGES } from "./labels";
 import { permittedLeadIds, requireLead } from "./lead-access.server";
 import { moveLeadInTx } from "./deals.server";
 import { getStage } from "./stages.server";
+import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 /**
  * Bulk actions of the lead list (02 §2.4, §5): move to a stage, delete
@@ -39,14 +40,14 @@ export async function bulkMove(user: SessionUser, ids: number[], stageId: number
 }
 
 export async function deleteLead(user: SessionUser, leadId: number): Promise<void> {
-  if (user.role !== "admin") throw data({ message: CRM_MESSAGES.deleteAdminOnly }, { status: 403 });
+  if (!canAdministerCrm(user)) throw data({ message: CRM_MESSAGES.deleteAdminOnly }, { status: 403 });
   const lead = await requireLead(user, leadId, "delete");
   // crm_deals.external_source_id cascades: the lead's deal, its notes and activities go with it.
   await db().deleteFrom("leads").where("id", "=", lead.id).execute();
 }
 
 export async function bulkDelete(user: SessionUser, ids: number[]): Promise<number> {
-  if (user.role !== "admin") throw data({ message: CRM_MESSAGES.deleteAdminOnly }, { status: 403 });
+  if (!canAdministerCrm(user)) throw data({ message: CRM_MESSAGES.deleteAdminOnly }, { status: 403 });
   if (!ids.length) throw new BulkError(CRM_MESSAGES.emptySelection);
   const allowed = await permittedLeadIds(user, ids);
   await db()

@@ -3,6 +3,7 @@ import { parseJsonList } from "~/modules/platform/db.server";
 import { formatDateForFile, formatDateTime } from "~/utils/format";
 import { leadListQuery, type LeadListParams } from "./lead-list.server";
 import { LEAD_STATUS_LABELS } from "./labels";
+import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 /**
  * CSV export of the lead list with its filters (02 §2.4, §9). Made for Excel
@@ -22,12 +23,12 @@ export function csvLine(cells: unknown[]): string {
 
 /** leads-{dd-MM-yyyy}.csv for admins, leads_{yyyy-MM-dd}.csv for brokers. */
 export function exportFileName(user: SessionUser, now: Date = new Date()): string {
-  if (user.role === "admin") return `leads-${formatDateForFile(now)}.csv`;
+  if (canAdministerCrm(user)) return `leads-${formatDateForFile(now)}.csv`;
   return `leads_${now.toISOString().slice(0, 10)}.csv`;
 }
 
 export function exportLeadsCsv(user: SessionUser, params: Pick<LeadListParams, "q" | "stage" | "broker">): ReadableStream<Uint8Array> {
-  const isAdmin = user.role === "admin";
+  const isAdmin = canAdministerCrm(user);
   const header = ["Nome", "Email", "Telefone", "Mensagem", "Imóvel", "Etapa", "Status", "Tags", "Valor", ...(isAdmin ? ["Corretor", "Email do corretor"] : []), "Data"];
   const encoder = new TextEncoder();
   const query = leadListQuery(user, params)

@@ -4,6 +4,7 @@ import { CsvError, importBroker, importChoicesFrom, loadUpload, parseCsv, planIm
 import { listPipelineStages } from "./stages.server";
 import { brokerOptions } from "./lead-list.server";
 import { CSV_MESSAGES } from "./csv-import";
+import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 /** Loads an upload of this user, parsed; 404 when the token is not theirs or gone. */
 export async function loadImportFile(user: SessionUser, token: string): Promise<{ file: CsvFile; fileName: string }> {
@@ -17,7 +18,7 @@ export async function importScreen(user: SessionUser, token: string, fields: URL
   const { file, fileName } = await loadImportFile(user, token);
   const stages = await listPipelineStages();
   const choices = importChoicesFrom(fields, file, stages);
-  const isAdmin = user.role === "admin";
+  const isAdmin = canAdministerCrm(user);
   const brokers = isAdmin ? await brokerOptions() : [];
   let preview: null | { total: number; valid: number; skippedEmpty: number; duplicates: { line: number; name: string; email: string; phone: string }[]; sample: { line: number; name: string; email: string; phone: string; tags: string[]; stage: string | null }[] } = null;
   let error: string | null = null;

@@ -11,6 +11,7 @@ import { foldName, matchStageByName } from "./labels";
 import { listPipelineStages, entryStageId, type Stage } from "./stages.server";
 import { duplicateIndex } from "./duplicates.server";
 import { CSV_MESSAGES, IMPORT_FIELDS, MAX_IMPORT_ROWS, type ImportField, type ImportMapping } from "./csv-import";
+import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 /**
  * CSV import (02 §2.4, §5): real spreadsheet files (UTF-8 with or without
@@ -168,7 +169,7 @@ export type ImportPlan = { rows: PlannedRow[]; skippedEmpty: number; duplicates:
 
 /** Which broker the leads go to: a broker imports for self; an admin must pick one. */
 export async function importBroker(user: SessionUser, chosen: string | null | undefined): Promise<string | null> {
-  if (user.role !== "admin") return user.broker?.id ?? null;
+  if (!canAdministerCrm(user)) return user.broker?.id ?? null;
   if (!chosen) return null;
   const b = await db().selectFrom("brokers").select("id").where("id", "=", chosen).executeTakeFirst();
   return b?.id ?? null;

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { db, nowIso, type DbOrTx, type Tx } from "~/modules/platform/db.server";
-import { assertCan } from "~/modules/auth/permissions.server";
+import { assertCan, canAdministerCrm } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { boardStageKind, CRM_MESSAGES, statusForStageName } from "./labels";
 import { requireLead } from "./lead-access.server";
@@ -207,7 +207,7 @@ export async function createTemplateActivities(conn: DbOrTx, user: SessionUser, 
 /** Admin reassigns a lead; the deal owner follows (02 §6). */
 export async function reassignLeadBroker(user: SessionUser, leadId: number, brokerId: string): Promise<void> {
   assertCan(user, "update", "lead", undefined);
-  if (user.role !== "admin") throw data({ message: "Acesso negado." }, { status: 403 });
+  if (!canAdministerCrm(user)) throw data({ message: "Acesso negado." }, { status: 403 });
   await db()
     .transaction()
     .execute(async (tx) => {

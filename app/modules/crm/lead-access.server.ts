@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { db, type DbOrTx } from "~/modules/platform/db.server";
-import { assertCan, type Action } from "~/modules/auth/permissions.server";
+import { assertCan, type Action, canAdministerCrm } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { CRM_MESSAGES } from "./labels";
 
@@ -36,7 +36,7 @@ export async function permittedLeadIds(user: SessionUser, ids: readonly number[]
   const out: number[] = [];
   for (let i = 0; i < clean.length; i += 500) {
     let q = conn.selectFrom("leads").select("id").where("id", "in", clean.slice(i, i + 500));
-    if (user.role !== "admin") q = q.where("broker_id", "=", user.broker?.id ?? "__none__");
+    if (!canAdministerCrm(user)) q = q.where("broker_id", "=", user.broker?.id ?? "__none__");
     out.push(...(await q.execute()).map((r) => r.id));
   }
   return out;

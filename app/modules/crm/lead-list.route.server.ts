@@ -8,6 +8,7 @@ import { listPipelineStages } from "./stages.server";
 import { BulkError, bulkDelete, bulkEmailRecipients, bulkMove, deleteLead, idList, sendBulkEmail } from "./bulk.server";
 import { reassignLeadBroker } from "./deals.server";
 import { CRM_MESSAGES } from "./labels";
+import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 /**
  * Loader and action of the lead list, shared by /broker/leads and the list
@@ -18,7 +19,7 @@ export async function leadListLoader({ request }: { request: Request }) {
   const user = await requireBrokerArea(request);
   const url = new URL(request.url);
   const params = parseLeadListParams(url);
-  const isAdmin = user.role === "admin";
+  const isAdmin = canAdministerCrm(user);
   try {
     const [page, stages, brokers] = await Promise.all([listLeads(user, params), listPipelineStages(), isAdmin ? brokerOptions() : Promise.resolve([])]);
     return { page, stages, brokers, isAdmin, params, path: url.pathname, search: url.search, error: null as string | null };
@@ -67,7 +68,7 @@ export async function leadListAction({ request }: { request: Request }) {
         return redirectWithToast(back, { type: "success", message: `${n} lead(s) movido(s) de etapa.` });
       }
       case "delete": {
-        if (user.role !== "admin") return data<LeadListActionData>({ error: CRM_MESSAGES.deleteAdminOnly }, { status: 403 });
+        if (!canAdministerCrm(user)) return data<LeadListActionData>({ error: CRM_MESSAGES.deleteAdminOnly }, { status: 403 });
         if (!ids.length) return data<LeadListActionData>({ error: CRM_MESSAGES.emptySelection, intent: "delete" }, { status: 400 });
         if (input.confirm !== "yes") return data<LeadListActionData>({ error: "", intent: "delete", confirmDelete: ids });
         const n = await bulkDelete(user, ids);
@@ -75,7 +76,7 @@ export async function leadListAction({ request }: { request: Request }) {
       }
       case "delete-one": {
         if (!input.lead) return data<LeadListActionData>({ error: CRM_MESSAGES.leadNotFound }, { status: 404 });
-        if (user.role !== "admin") return data<LeadListActionData>({ error: CRM_MESSAGES.deleteAdminOnly }, { status: 403 });
+        if (!canAdministerCrm(user)) return data<LeadListActionData>({ error: CRM_MESSAGES.deleteAdminOnly }, { status: 403 });
         if (input.confirm !== "yes") return data<LeadListActionData>({ error: "", intent: "delete", confirmDelete: [input.lead] });
         await deleteLead(user, input.lead);
         return redirectWithToast(back, { type: "success", message: CRM_MESSAGES.leadDeleted });

@@ -9,6 +9,7 @@ import { completeActivity, createLeadActivity, reopenActivity } from "~/modules/
 import { ACTIVITY_STATE_LABELS, ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, CRM_MESSAGES } from "~/modules/crm/labels";
 import { suggestBrokers } from "~/modules/crm/board.server";
 import type { Route } from "./+types/activities";
+import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Atividades | CRM" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
   const url = new URL(request.url);
   const filters = activityFiltersSchema.parse(Object.fromEntries(url.searchParams));
-  const isAdmin = user.role === "admin";
+  const isAdmin = canAdministerCrm(user);
   const list = await listActivities(user, isAdmin ? filters : { ...filters, broker: undefined });
   const creating = url.searchParams.get("new") === "1";
   const leadQ = (url.searchParams.get("leadQ") ?? "").slice(0, 100);

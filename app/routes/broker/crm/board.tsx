@@ -5,7 +5,7 @@ import { z } from "zod";
 import { Kanban } from "~/components/crm/kanban";
 import { Button, Input, PageHeader, buttonClass, cx } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { can } from "~/modules/auth/permissions.server";
+import { canAdministerCrm } from "~/modules/auth/permissions.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
 import { parseRef as parseBrokerId } from "~/modules/leads/referral";
 import { MSG_MOVE_FAILED, parseCardKey } from "~/modules/crm/board";
@@ -32,7 +32,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (url.searchParams.get("view") === "list") return { mode: "list" as const, ...(await leadListLoader({ request })) };
   const raw = Object.fromEntries(["show", "owner", "broker", "brokerQ", "q"].map((k) => [k, url.searchParams.get(k) ?? undefined]));
   const f = filtersSchema.parse(raw);
-  const isAdmin = can(user, "update", "stage");
+  const isAdmin = canAdministerCrm(user);
   const shown: Record<number, number> = {};
   for (const [k, v] of url.searchParams) {
     const m = /^n(\d{1,9})$/.exec(k);

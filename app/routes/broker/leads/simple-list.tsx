@@ -7,6 +7,7 @@ import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { formatDateTime } from "~/utils/format";
 import { formatPhone } from "~/utils/phone";
 import type { Route } from "./+types/simple-list";
+import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Leads | Painel do corretor" }];
 
@@ -15,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
   const params = parseLeadListParams(new URL(request.url));
   const page = await listLeads(user, { q: params.q, page: params.page });
-  return { page, q: params.q ?? "", isAdmin: user.role === "admin" };
+  return { page, q: params.q ?? "", isAdmin: canAdministerCrm(user) };
 }
 
 export default function SimpleLeadList() {
