@@ -8,7 +8,6 @@ import {
   formatFilterNumber,
   hasActiveFilters,
   type CatalogueFilters,
-  type CatalogueSort,
   type NumberFilter,
 } from "~/modules/catalogue/params";
 import { withRef } from "~/modules/leads/referral";
@@ -24,15 +23,12 @@ export const FILTER_FORM_ID = "catalogue-filters";
  */
 export function CatalogueFilterForm({
   action,
-  defaultSort = "recent",
   filters,
   cities,
   neighborhoods,
   showType,
 }: {
   action: string;
-  /** The page's order when the URL names none (featured first on /buscar). */
-  defaultSort?: CatalogueSort;
   filters: CatalogueFilters;
   cities: string[];
   neighborhoods: string[];

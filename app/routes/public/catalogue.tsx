@@ -127,7 +127,7 @@ export default function CataloguePage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr] lg:gap-8">
         <div className="lg:sticky lg:top-20 lg:self-start">
-          <CatalogueFilterForm action={scope.path} defaultSort={scope.defaultSort} filters={filters} cities={cities} neighborhoods={neighborhoods} showType={scope.type === null} />
+          <CatalogueFilterForm action={scope.path} filters={filters} cities={cities} neighborhoods={neighborhoods} showType={scope.type === null} />
         </div>
         <section aria-labelledby="results-heading" className="min-w-0">
           {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
