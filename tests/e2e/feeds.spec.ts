@@ -11,6 +11,19 @@ async function shoot(page: import("@playwright/test").Page, name: string, jsEnab
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
+/** Polls `path` with its own validator until the server answers 304 (at most 5 tries). */
+async function revalidates(request: import("@playwright/test").APIRequestContext, path: string, header: string, validator: string, known?: string): Promise<boolean> {
+  let value = known ?? (await request.get(path)).headers()[validator];
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const again = await request.get(path, { headers: { [header]: value } });
+    if (again.status() === 304) return true;
+    expect(again.status()).toBe(200);
+    expect(again.headers()[validator], "a full answer to a conditional poll must carry a new validator").not.toBe(value);
+    value = again.headers()[validator];
+  }
+  return false;
+}
+
 test("a portal pulls /xml/olx through the real server: XML, validators kept by the middleware, then 304", async ({ request }) => {
   const first = await request.get("/xml/olx");
   expect(first.status()).toBe(200);
@@ -20,10 +33,10 @@ test("a portal pulls /xml/olx through the real server: XML, validators kept by t
   expect(first.headers()["last-modified"]).toBeTruthy();
   expect(first.headers()["cache-control"]).toBe("public, max-age=0, must-revalidate");
   expect(await first.text()).toContain("<ListingDataFeed");
-  const again = await request.get("/xml/olx", { headers: { "If-None-Match": etag } });
-  expect(again.status()).toBe(304);
-  const since = await request.get("/xml/chavesnamao", { headers: { "If-Modified-Since": first.headers()["last-modified"] } });
-  expect(since.status()).toBe(304);
+  // Another worker's test may save a property between two polls (the validators then rightly change):
+  // a 200 is accepted only with a new validator, and a 304 must come within a few tries.
+  expect(await revalidates(request, "/xml/olx", "If-None-Match", "etag", etag)).toBe(true);
+  expect(await revalidates(request, "/xml/chavesnamao", "If-Modified-Since", "last-modified")).toBe(true);
   expect((await request.get("/xml/default?id=abc")).status()).toBe(404);
   expect((await request.get("/xml/nada")).status()).toBe(404);
 });
