@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { db } from "~/modules/platform/db.server";
+import { catalogueVersion } from "~/modules/catalogue/version.server";
 
 /**
  * A micro-cache of public pages for anonymous visitors. A request without
@@ -16,11 +16,6 @@ const CACHEABLE = /^\/(?:|imoveis|buscar|alugar|sobre|contato|privacidade|blog|c
 
 type Entry = { version: number; at: number; status: number; headers: [string, string][]; body: Buffer; nonce: string };
 const cache = new Map<string, Entry>();
-
-async function catalogueVersion(): Promise<number> {
-  const row = await db().selectFrom("catalogue_version").select("version").where("id", "=", 1).executeTakeFirst();
-  return row?.version ?? 0;
-}
 
 export function isCacheable(req: Pick<Request, "method" | "path" | "headers">): boolean {
   return req.method === "GET" && !req.headers.cookie && !req.headers.authorization && CACHEABLE.test(req.path === "/_root.data" ? "/.data" : req.path);

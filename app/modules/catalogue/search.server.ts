@@ -3,6 +3,8 @@ import { buildMatchQuery, catalogueTextMatch, catalogueTextMatchIds, countCatalo
 import type { Database, Property, PropertyOption, PropertyTypeCode } from "#db/schema";
 import { PAGE_SIZE, type CatalogueFilters } from "~/modules/catalogue/params";
 import { cityKey, neighborhoodKey, normalisePlaceName } from "~/modules/catalogue/places";
+import { catalogueVersion } from "~/modules/catalogue/version.server";
+import { insideWordsLookup } from "~/modules/catalogue/vocabulary.server";
 import { isRental, priceDisplay, propertyPath, TYPE_LABELS } from "~/modules/properties/vocabulary";
 import { db, parseJsonList } from "~/modules/platform/db.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
@@ -157,11 +159,6 @@ function onlyText(f: QueryFilters): boolean {
 type Facet = { key: string; name: string };
 const facetCache = { version: -1, entries: new Map<string, Facet[]>() };
 
-async function catalogueVersion(): Promise<number> {
-  const row = await db().selectFrom("catalogue_version").select("version").where("id", "=", 1).executeTakeFirst();
-  return row?.version ?? 0;
-}
-
 async function cached(key: string, load: () => Promise<Facet[]>): Promise<Facet[]> {
   const version = await catalogueVersion();
   if (version !== facetCache.version) {
@@ -268,7 +265,8 @@ export async function resolveCatalogueFilters(input: CatalogueFilters, lockedTyp
       cityKey: city?.key ?? null,
       neighborhoodKey: neighborhood?.key ?? null,
       // With a city chosen, the words are looked for in title and description only (spec 01 §7).
-      match: buildMatchQuery(filters.searchTerm, { titleAndDescriptionOnly: !!city }),
+      // Words of three or more letters match inside words too ('aulo' finds 'São Paulo').
+      match: filters.searchTerm.trim() ? buildMatchQuery(filters.searchTerm, { titleAndDescriptionOnly: !!city, insideWords: await insideWordsLookup() }) : null,
       minPrice: filters.minPrice,
       maxPrice: filters.maxPrice,
       minArea: filters.minArea,

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
 import { config } from "~/modules/platform/config.server";
+import { catalogueVersion } from "~/modules/catalogue/version.server";
 import { db } from "~/modules/platform/db.server";
 import { chavesNaMao } from "./chaves-na-mao.server";
 import { defaultFeed } from "./default-feed.server";
@@ -60,8 +61,7 @@ const startedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
  * made before, so it never dates the feed earlier than the start.
  */
 export async function feedState(): Promise<FeedState> {
-  const row = await db().selectFrom("catalogue_version").select("version").where("id", "=", 1).executeTakeFirst();
-  const version = row?.version ?? 0;
+  const version = await catalogueVersion();
   if (state && state.version === version) return state;
   const newest = await db()
     .selectFrom("properties")

@@ -69,6 +69,41 @@ describe("catalogue search", () => {
     expect(all.items.map((i) => i.id)).toEqual([ids.spApt]);
   });
 
+  it("matches inside words too, accent- and case-insensitively (issue 13, item 8)", async () => {
+    const ids_ = async (f: Partial<CatalogueFilters>) => (await search(f)).result.items.map((i) => i.id).sort();
+    expect(await ids_({ searchTerm: "partamento" })).toEqual([ids.spApt, ids.campinas].sort());
+    expect(await ids_({ searchTerm: "PARTAMENTO" })).toEqual([ids.spApt, ids.campinas].sort());
+    expect(await ids_({ searchTerm: "aulo" })).toEqual([ids.spApt, ids.spHouse].sort());
+    expect(await ids_({ searchTerm: "oqueirão" })).toEqual([ids.rentPrice]);
+    // Every word must match: a word start and a fragment together.
+    expect(await ids_({ searchTerm: "ca errea" })).toEqual([ids.spHouse]);
+    expect(await ids_({ searchTerm: "partamento errea" })).toEqual([]);
+    // A sold listing's words are not in the public index, inside or at the start.
+    expect(await ids_({ searchTerm: "endido" })).toEqual([]);
+  });
+
+  it("keeps words of one or two letters to word starts", async () => {
+    // 'ui' is inside 'Cambuí' and 'Unicamp' starts with 'u', but no word starts with 'ui'.
+    const { result } = await search({ searchTerm: "ui" });
+    expect(result.items.map((i) => i.id)).not.toContain(ids.campinasSame);
+  });
+
+  it("with a city chosen, matches inside words of title and description only", async () => {
+    expect((await search({ searchTerm: "uintal", city: "São Paulo" })).result.items.map((i) => i.id)).toEqual([ids.spHouse]);
+    expect((await search({ searchTerm: "oema", city: "São Paulo" })).result.total).toBe(0);
+    expect((await search({ searchTerm: "oema" })).result.items.map((i) => i.id)).toEqual([ids.spApt]);
+  });
+
+  it("finds a word inside a listing saved a moment ago", async () => {
+    const id = await insert({ title: "Cobertura em Xiquexique", description: "Terraço.", city: "Salvador", neighborhood: "Barra", status: "available" });
+    try {
+      expect((await search({ searchTerm: "iquexique" })).result.items.map((i) => i.id)).toEqual([id]);
+    } finally {
+      await db().deleteFrom("properties").where("id", "=", id).execute();
+    }
+    expect((await search({ searchTerm: "iquexique" })).result.total).toBe(0);
+  });
+
   it("matches the city normalised (SP suffix, case) and clears an unknown one", async () => {
     const { result, resolved } = await search({ city: "campinas" });
     expect(resolved.filters.city).toBe("Campinas");
@@ -140,7 +175,7 @@ describe("catalogue search", () => {
   });
 
   it("treats hostile search text as words", async () => {
-    for (const term of [`"' OR 1=1 --`, `title:*"`, "NEAR(a b)", "*", '"""', "a AND OR NOT"]) {
+    for (const term of [`"' OR 1=1 --`, `title:*"`, "NEAR(a b)", "*", '"""', "a AND OR NOT", 'aulo" OR "x', "partamento)*:(NEAR", "{title} : aulo"]) {
       const { result } = await search({ searchTerm: term });
       expect(result.total).toBeGreaterThanOrEqual(0);
     }
