@@ -4,8 +4,8 @@ import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { config } from "~/modules/platform/config.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { db, nowIso, parseJsonList, toJsonList } from "~/modules/platform/db.server";
-import { insertLead } from "~/modules/leads/leads.server";
+import { db, nowIso, parseJsonList, toJsonList, type Tx } from "~/modules/platform/db.server";
+import { insertLeadsInBulk } from "~/modules/leads/leads.server";
 import { normalisePhone } from "~/utils/phone.server";
 import { foldName, matchStageByName } from "./labels";
 import { listPipelineStages, entryStageId, type Stage } from "./stages.server";
@@ -224,6 +224,27 @@ export async function planImport(file: CsvFile, options: ImportOptions): Promise
   return { rows, skippedEmpty, duplicates };
 }
 
+const IMPORT_BATCH = 500;
+
+function importedLead(row: PlannedRow, entry: number | null) {
+  return { name: row.name, email: row.email, phone: row.phone, message: row.message, propertyTitle: row.property || null, source: "csv" as const, stageId: row.stageId ?? entry, tags: row.tags };
+}
+
+/** New rows in one go; when that fails, row by row, so the message names the line at fault (SQLite undoes only the failed statement). */
+async function insertNewRows(tx: Tx, brokerId: string, entry: number | null, rows: PlannedRow[]): Promise<void> {
+  try {
+    await insertLeadsInBulk(tx, brokerId, rows.map((r) => importedLead(r, entry)));
+  } catch {
+    for (const row of rows) {
+      try {
+        await insertLeadsInBulk(tx, brokerId, [importedLead(row, entry)]);
+      } catch (error) {
+        throw new CsvError(`${CSV_MESSAGES.failed}: linha ${row.line} — ${(error as Error).message}`, row.line);
+      }
+    }
+  }
+}
+
 export type ImportResult = { created: number; merged: number; skippedEmpty: number; skippedDuplicates: number };
 
 /**
@@ -241,6 +262,12 @@ export async function runImport(user: SessionUser, file: CsvFile, options: Impor
     .transaction()
     .execute(async (tx) => {
       let done = 0;
+      let pending: PlannedRow[] = [];
+      const flush = async () => {
+        await insertNewRows(tx, options.brokerId!, entry, pending);
+        result.created += pending.length;
+        pending = [];
+      };
       for (const row of plan.rows) {
         try {
           if (row.duplicateOf && (options.duplicates === "skip" || row.duplicateOf < 0)) {
@@ -264,25 +291,17 @@ export async function runImport(user: SessionUser, file: CsvFile, options: Impor
               .execute();
             result.merged += 1;
           } else {
-            await insertLead(tx, {
-              name: row.name,
-              email: row.email,
-              phone: row.phone,
-              message: row.message,
-              propertyTitle: row.property || null,
-              brokerId: options.brokerId,
-              source: "csv",
-              stageId: row.stageId ?? entry,
-              tags: row.tags,
-            });
-            result.created += 1;
+            // New leads only touch new rows, so they are written in batches; merges above touch existing ones.
+            pending.push(row);
           }
         } catch (error) {
           throw new CsvError(`${CSV_MESSAGES.failed}: linha ${row.line} — ${(error as Error).message}`, row.line);
         }
         done += 1;
+        if (pending.length >= IMPORT_BATCH) await flush();
         if (onProgress && (done % 500 === 0 || done === total)) await onProgress(done, total);
       }
+      await flush();
     });
   return result;
 }

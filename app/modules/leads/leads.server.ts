@@ -71,36 +71,67 @@ export async function insertLead(tx: Tx, input: NewLeadInput): Promise<CreatedLe
   if (input.propertyId != null && Number.isInteger(input.propertyId)) {
     property = await tx.selectFrom("properties").select(["id", "title", "slug"]).where("id", "=", input.propertyId).executeTakeFirst();
   }
-  let broker: { id: string; phone: string } | undefined;
-  const brokerId = parseRef(input.brokerId);
-  if (brokerId) {
-    broker = await tx
-      .selectFrom("brokers")
-      .select(["id", "phone"])
-      .where("id", "=", brokerId)
-      .where("is_active", "=", 1)
-      .executeTakeFirst();
-  }
+  const broker = await activeBroker(tx, input.brokerId);
   const { entryStageId } = await ensureDefaultPipeline(tx);
   const row = await tx
     .insertInto("leads")
     .values({
-      name: input.name.trim(),
-      email: input.email.trim().toLowerCase(),
-      phone: input.phone.trim(),
-      phone_normalized: normalisePhone(input.phone),
-      message: input.message.trim(),
+      ...leadRow(input, { brokerId: broker?.id ?? null, entryStageId, now }),
       property_id: property?.id ?? null,
       property_title: property?.title ?? (input.propertyTitle?.trim() || null),
       property_url: property ? propertyPath(property) : null,
-      broker_id: broker?.id ?? null,
-      stage_id: input.stageId ?? entryStageId,
-      source: input.source ?? "site",
-      tags: JSON.stringify(input.tags ?? []),
-      created_at: now,
-      updated_at: now,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
   return { id: row.id, brokerId: broker?.id ?? null, brokerPhone: broker?.phone ?? null, propertyId: property?.id ?? null };
+}
+
+/** Rows a statement when leads come from a file: far fewer round trips than one insertLead per row (a 10,000-row CSV). */
+const BULK_ROWS_PER_STATEMENT = 100;
+
+/**
+ * Leads from a file (CSV import), all for one broker and without a listing
+ * id (the file names a listing by its title): the broker and the entry stage
+ * are read once and rows are written in multi-row statements. Same columns
+ * and rules as insertLead. Returns how many were written.
+ */
+export async function insertLeadsInBulk(tx: Tx, brokerId: string | null, inputs: Omit<NewLeadInput, "brokerId" | "propertyId">[]): Promise<number> {
+  if (inputs.length === 0) return 0;
+  const broker = await activeBroker(tx, brokerId);
+  const { entryStageId } = await ensureDefaultPipeline(tx);
+  const now = nowIso();
+  for (let i = 0; i < inputs.length; i += BULK_ROWS_PER_STATEMENT) {
+    const rows = inputs.slice(i, i + BULK_ROWS_PER_STATEMENT).map((input) => ({
+      ...leadRow(input, { brokerId: broker?.id ?? null, entryStageId, now: input.createdAt ?? now }),
+      property_id: null,
+      property_title: input.propertyTitle?.trim() || null,
+      property_url: null,
+    }));
+    await tx.insertInto("leads").values(rows).execute();
+  }
+  return inputs.length;
+}
+
+/** The ref's broker when it names an active one. */
+async function activeBroker(tx: Tx, ref: string | null | undefined): Promise<{ id: string; phone: string } | undefined> {
+  const brokerId = parseRef(ref);
+  if (!brokerId) return undefined;
+  return tx.selectFrom("brokers").select(["id", "phone"]).where("id", "=", brokerId).where("is_active", "=", 1).executeTakeFirst();
+}
+
+/** The columns every new lead shares, whatever its source. */
+function leadRow(input: Omit<NewLeadInput, "brokerId" | "propertyId">, context: { brokerId: string | null; entryStageId: number | null; now: string }) {
+  return {
+    name: input.name.trim(),
+    email: input.email.trim().toLowerCase(),
+    phone: input.phone.trim(),
+    phone_normalized: normalisePhone(input.phone),
+    message: input.message.trim(),
+    broker_id: context.brokerId,
+    stage_id: input.stageId ?? context.entryStageId,
+    source: input.source ?? "site",
+    tags: JSON.stringify(input.tags ?? []),
+    created_at: context.now,
+    updated_at: context.now,
+  };
 }
