@@ -27,9 +27,12 @@ function pad(n: number): string {
   return String(n).padStart(2, "0");
 }
 
+/** The agency's time zone: dates on screen, the roulette's day and the campaign send window are in it. */
+export const AGENCY_TIME_ZONE = "America/Sao_Paulo";
+
 // Built once: constructing an Intl formatter costs far more than using it (CSV export formats 100k dates).
 const dateTimeFormat = new Intl.DateTimeFormat("pt-BR", {
-  timeZone: "America/Sao_Paulo",
+  timeZone: AGENCY_TIME_ZONE,
   day: "2-digit",
   month: "2-digit",
   year: "numeric",

@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { AGENCY_TIME_ZONE } from "~/utils/format";
 
 /**
  * When a campaign may send (spec 03 §5 'Scheduling', §9): allowed weekdays
- * (7 booleans, Sunday first) and a daily window in the agency's time zone;
- * a send that falls outside is pushed to the start of the next allowed day,
- * looking ahead at most 14 days. Shared by the sender wizard (preview) and
- * the server (scheduling).
+ * (7 booleans, Sunday first) and a daily window in the agency's time zone
+ * (AGENCY_TIME_ZONE); a send that falls outside is pushed to the start of the
+ * next allowed day, looking ahead at most 14 days. Shared by the sender
+ * wizard (preview) and the server (scheduling).
  */
-export const AGENCY_TIME_ZONE = "America/Sao_Paulo";
 export const LOOKAHEAD_DAYS = 14;
 export const DEFAULT_INTERVAL_SECONDS = 180;
 export const MIN_INTERVAL_SECONDS = 15;

@@ -1,3 +1,4 @@
+import { AGENCY_TIME_ZONE } from "~/utils/format";
 /** The lead roulette (spec 03 §2.7, §4, §5, §8, §9): texts, defaults and the agency's clock, shared by server and screens. */
 export const ROULETTE_MESSAGES = {
   alreadyToday: "Você já marcou presença hoje!",
@@ -24,7 +25,6 @@ export const AUTOMATIC_DEFAULTS = { time: "09:30", start: "05:00", end: "09:30" 
 export const PRIZE_CYCLE = ["Lead Premium", "Comissão Extra 5%", "Desconto 10%", "Lead Qualificado", "Bônus Especial"] as const;
 /** Why a lead went to a broker (lead_assignments.reason). */
 export const ASSIGNMENT_REASON_LABELS = { roleta: "Vez na roleta", "corretor-do-imovel": "Corretor do imóvel" } as const;
-export const AGENCY_TIME_ZONE = "America/Sao_Paulo";
 
 /** "08:00" or "08:00:00" → minutes after midnight, or null. */
 export function minutesOf(hm: string): number | null {

@@ -1,5 +1,6 @@
 import { Form, Link, data, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
+import { AGENCY_TIME_ZONE } from "~/utils/format";
 import { Alert, Badge, Button, EmptyState, Field, Input, Modal, PageHeader, Select, Table, Textarea, buttonClass, tdClass, thClass } from "~/components/ui";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
@@ -13,7 +14,7 @@ import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Atividades | CRM" }];
 
-const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Sao_Paulo" });
+const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: AGENCY_TIME_ZONE });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
