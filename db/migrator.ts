@@ -10,6 +10,7 @@ import * as m0009 from "./migrations/0009_webhooks";
 import * as m0010 from "./migrations/0010_crm_admins";
 import * as m0011 from "./migrations/0011_whatsapp";
 import * as m0012 from "./migrations/0012_portal_leads";
+import * as m0013 from "./migrations/0013_roulette_deliveries";
 
 /**
  * Migrations are imported statically so the bundled server and CLI carry
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   "0010_crm_admins": m0010,
   "0011_whatsapp": m0011,
   "0012_portal_leads": m0012,
+  "0013_roulette_deliveries": m0013,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
