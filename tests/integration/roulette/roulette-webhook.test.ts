@@ -1,4 +1,7 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { DeliveryLog } from "~/components/webhooks/delivery-log";
 import { db } from "~/modules/platform/db.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { readToast } from "~/modules/auth/toast.server";
@@ -81,6 +84,10 @@ describe("a draw's notice goes through the delivery queue", () => {
     const log = await rouletteWebhookDeliveries();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ event: "roleta_draw_completed", status: "delivered", attempts: 2, last_error: null });
+    const html = renderToStaticMarkup(createElement(DeliveryLog, { deliveries: log }));
+    expect(html).toContain("Entregue");
+    expect(html).toContain("2 tentativas");
+    expect(html).toContain("roleta_draw_completed");
 
     // the same body both times: the spec's JSON, unsigned, with the event header
     const [first, second] = receiver.received;
@@ -121,6 +128,7 @@ describe("a draw's notice goes through the delivery queue", () => {
     await saveRouletteWebhook(admin, { url: receiver.url, enabled: false });
     expect(await deliverDue(new Date(T0.getTime() + RETRY_FIRST_DELAY_MS))).toBe(1);
     expect(await rouletteRows()).toMatchObject([{ status: "failed", attempts: 1, last_error: WEBHOOK_MESSAGES.abandonedDisabled }]);
+    expect(renderToStaticMarkup(createElement(DeliveryLog, { deliveries: await rouletteWebhookDeliveries() }))).toContain(WEBHOOK_MESSAGES.abandonedDisabled);
     expect(receiver.received).toHaveLength(1);
     // never tried again
     expect(await deliverDue(new Date(T0.getTime() + 3600_000))).toBe(0);
