@@ -10,6 +10,7 @@ import * as m0009 from "./migrations/0009_webhooks";
 import * as m0010 from "./migrations/0010_crm_admins";
 import * as m0011 from "./migrations/0011_whatsapp";
 import * as m0012 from "./migrations/0012_portal_leads";
+import * as m0013 from "./migrations/0013_roulette_deliveries";
 import * as m0014 from "./migrations/0014_catalogue_vocabulary";
 
 /**
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "0010_crm_admins": m0010,
   "0011_whatsapp": m0011,
   "0012_portal_leads": m0012,
+  "0013_roulette_deliveries": m0013,
   "0014_catalogue_vocabulary": m0014,
 };
 

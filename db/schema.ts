@@ -441,9 +441,11 @@ export interface PortalLeadsTable {
 }
 
 export type WebhookDeliveryStatus = "pending" | "sending" | "delivered" | "failed";
+/** One delivery names exactly one target: a webhook, or a webhook_settings row (the roulette webhook, 0013). */
 export interface WebhookDeliveriesTable {
   id: Generated<number>;
-  webhook_id: number;
+  webhook_id: number | null;
+  setting_key: string | null;
   event: string;
   payload: string;
   status: Generated<WebhookDeliveryStatus>;

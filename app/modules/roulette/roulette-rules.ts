@@ -12,6 +12,9 @@ export const ROULETTE_MESSAGES = {
   saveResultsFailed: "Erro ao salvar resultados do sorteio",
   drawFailed: "Erro no sorteio",
   webhookError: (status: number | string) => `Erro no webhook: ${status}`,
+  webhookWillRetry: (status: number | string) => `Erro no webhook: ${status}. O envio será repetido automaticamente.`,
+  webhookSent: "Webhook enviado",
+  webhookQueued: "Webhook na fila de envio",
   webhookSaveFailed: "Erro ao salvar configurações do webhook",
   webhookUrlInvalid: "Por favor, insira uma URL de webhook válida",
   invalidTimes: "Erro: Configuração de horários inválida",
@@ -19,6 +22,11 @@ export const ROULETTE_MESSAGES = {
   settingsFailed: (message: string) => `Erro ao salvar configurações: ${message}`,
   drawDone: (n: number) => `Sorteio realizado com ${n} ${n === 1 ? "participante" : "participantes"}.`,
 } as const;
+
+/** The roulette webhook's webhook_settings row (spec 03 §3) and its events (spec 03 §7.3). */
+export const ROULETTE_WEBHOOK_KEY = "roleta_webhook";
+export const ROULETTE_WEBHOOK_EVENTS = { draw: "roleta_draw_completed", automatic: "automatic_roulette_completed", test: "roleta_webhook_test" } as const;
+export type RouletteWebhookEvent = (typeof ROULETTE_WEBHOOK_EVENTS)[keyof typeof ROULETTE_WEBHOOK_EVENTS];
 
 export const DEFAULT_PRESENCE = { start: "08:00", end: "09:30" } as const;
 export const AUTOMATIC_DEFAULTS = { time: "09:30", start: "05:00", end: "09:30" } as const;

@@ -3,9 +3,9 @@ import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
-import { postSigned } from "~/modules/webhooks/delivery.server";
+import { deliverNow, enqueueSettingEvent, postSigned } from "~/modules/webhooks/delivery.server";
 import { webhookUrlProblem } from "~/modules/webhooks/webhook-rules";
-import { AUTOMATIC_DEFAULTS, DEFAULT_PRESENCE, PRIZE_CYCLE, ROULETTE_MESSAGES, agencyClock, hm, minutesOf, presenceWindow } from "./roulette-rules";
+import { AUTOMATIC_DEFAULTS, DEFAULT_PRESENCE, PRIZE_CYCLE, ROULETTE_MESSAGES, ROULETTE_WEBHOOK_EVENTS, ROULETTE_WEBHOOK_KEY, agencyClock, hm, minutesOf, presenceWindow, type RouletteWebhookEvent } from "./roulette-rules";
 
 /**
  * The lead roulette (spec 03 §2.7, §4): brokers mark presence once per
@@ -16,7 +16,6 @@ import { AUTOMATIC_DEFAULTS, DEFAULT_PRESENCE, PRIZE_CYCLE, ROULETTE_MESSAGES, a
  */
 export class RouletteError extends Error {}
 
-const ROULETTE_WEBHOOK_KEY = "roleta_webhook";
 const DAY_MS = 24 * 3600_000;
 
 export type RouletteSettings = { id: number | null; enabled: boolean; time: string; webhookEnabled: boolean; presenceStart: string; presenceEnd: string; lastExecution: string | null };
@@ -135,11 +134,14 @@ export async function runDraw(type: "manual" | "automatic", now: Date = new Date
   return results;
 }
 
-export async function manualDraw(user: SessionUser, now: Date = new Date()): Promise<DrawResult[]> {
+/** A draw the admin asked for, with what the roulette webhook answered (null when it is off). */
+export type DrawOutcome = { results: DrawResult[]; webhook: WebhookNotice | null };
+
+export async function manualDraw(user: SessionUser, now: Date = new Date()): Promise<DrawOutcome> {
   assertCan(user, "create", "roulette");
   const results = await runDraw("manual", now);
-  await notifyRouletteWebhook("roleta_draw_completed", results, now, "manual");
-  return results;
+  const webhook = await notifyRouletteWebhook(ROULETTE_WEBHOOK_EVENTS.draw, results, now, "manual");
+  return { results, webhook };
 }
 
 export async function rouletteWebhook(): Promise<{ url: string; enabled: boolean }> {
@@ -159,8 +161,16 @@ export async function saveRouletteWebhook(user: SessionUser, input: { url: strin
     .execute();
 }
 
-/** The roulette webhook (spec 03 §7.3), through the same signed, address-checked sender as the lead webhooks. */
-export async function notifyRouletteWebhook(event: "roleta_draw_completed" | "roleta_webhook_test" | "automatic_roulette_completed", results: DrawResult[], now: Date, executionType: "manual" | "automatic", force = false): Promise<{ ok: boolean; message: string } | null> {
+export type WebhookNotice = { ok: boolean; message: string };
+
+/**
+ * The roulette webhook (spec 03 §7.3), through the same address-checked
+ * sender as the lead webhooks. A draw's notice is queued (webhook_deliveries
+ * naming the setting) and tried at once: the admin gets the answer now, and
+ * a failure is retried by the delivery job like any webhook. The 'Testar'
+ * button posts directly, unqueued, and only reports.
+ */
+export async function notifyRouletteWebhook(event: RouletteWebhookEvent, results: DrawResult[], now: Date, executionType: "manual" | "automatic", force = false): Promise<WebhookNotice | null> {
   const hook = await rouletteWebhook();
   if (!hook.url || (!hook.enabled && !force)) return null;
   const body = JSON.stringify({
@@ -171,9 +181,35 @@ export async function notifyRouletteWebhook(event: "roleta_draw_completed" | "ro
     execution_type: executionType,
     classification: results,
   });
-  const r = await postSigned({ url: hook.url, body, secret: null, event, allowPrivate: false });
-  if (!r.ok) log.warn("roulette webhook failed", { event, status: r.status, error: r.error });
-  return { ok: r.ok, message: r.ok ? "Webhook enviado" : ROULETTE_MESSAGES.webhookError(r.status ?? r.error ?? "") };
+  if (event === ROULETTE_WEBHOOK_EVENTS.test) {
+    const r = await postSigned({ url: hook.url, body, secret: null, event, allowPrivate: false });
+    if (!r.ok) log.warn("roulette webhook test failed", { event, status: r.status, error: r.error });
+    return { ok: r.ok, message: r.ok ? ROULETTE_MESSAGES.webhookSent : ROULETTE_MESSAGES.webhookError(r.status ?? r.error ?? "") };
+  }
+  let outcome: Awaited<ReturnType<typeof deliverNow>>;
+  try {
+    outcome = await deliverNow(await enqueueSettingEvent(ROULETTE_WEBHOOK_KEY, event, body, now), now);
+  } catch (error) {
+    // the draw is saved whatever happens here
+    log.error("roulette webhook enqueue failed", { event, ...errorFields(error) });
+    return { ok: false, message: ROULETTE_MESSAGES.webhookError("falha ao registrar o envio") };
+  }
+  if (!outcome) return { ok: true, message: ROULETTE_MESSAGES.webhookQueued };
+  if (outcome.status === "delivered") return { ok: true, message: ROULETTE_MESSAGES.webhookSent };
+  const detail = outcome.httpStatus ?? outcome.error ?? "";
+  return { ok: false, message: outcome.status === "pending" ? ROULETTE_MESSAGES.webhookWillRetry(detail) : ROULETTE_MESSAGES.webhookError(detail) };
+}
+
+/** The roulette webhook's latest deliveries (date, event, status, attempts, last error), newest first. */
+export async function rouletteWebhookDeliveries(limit = 10) {
+  return db()
+    .selectFrom("webhook_deliveries")
+    .select(["id", "event", "status", "attempts", "last_status", "last_error", "created_at", "delivered_at", "next_attempt_at"])
+    .where("setting_key", "=", ROULETTE_WEBHOOK_KEY)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit)
+    .execute();
 }
 
 /** Today's scheduled instant has passed and the draw has not run since it. */
@@ -202,7 +238,7 @@ export async function runAutomaticIfDue(now: Date = new Date()): Promise<DrawRes
   if (Number(claim.numUpdatedRows) !== 1) return null;
   try {
     const results = await runDraw("automatic", now);
-    if (settings.webhookEnabled) await notifyRouletteWebhook("automatic_roulette_completed", results, now, "automatic", true);
+    if (settings.webhookEnabled) await notifyRouletteWebhook(ROULETTE_WEBHOOK_EVENTS.automatic, results, now, "automatic", true);
     return results;
   } catch (error) {
     if (error instanceof RouletteError) {
@@ -215,13 +251,13 @@ export async function runAutomaticIfDue(now: Date = new Date()): Promise<DrawRes
 }
 
 /** 'Executar Agora (Teste)': a draw now, recorded as the day's execution. */
-export async function runAutomaticNow(user: SessionUser, now: Date = new Date()): Promise<DrawResult[]> {
+export async function runAutomaticNow(user: SessionUser, now: Date = new Date()): Promise<DrawOutcome> {
   assertCan(user, "create", "roulette");
   const settings = await rouletteSettings();
   const results = await runDraw("automatic", now);
   if (settings.id) await db().updateTable("automatic_roulette_settings").set({ last_execution: now.toISOString(), updated_at: nowIso() }).where("id", "=", settings.id).where("enabled", "=", 1).execute();
-  if (settings.webhookEnabled) await notifyRouletteWebhook("automatic_roulette_completed", results, now, "automatic", true);
-  return results;
+  const webhook = settings.webhookEnabled ? await notifyRouletteWebhook(ROULETTE_WEBHOOK_EVENTS.automatic, results, now, "automatic", true) : null;
+  return { results, webhook };
 }
 
 /** When the automatic draw runs next (an instant), or null when disabled. */

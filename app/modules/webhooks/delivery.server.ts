@@ -8,11 +8,15 @@ import { errorFields, log } from "~/modules/platform/logger.server";
 import type { LeadHook } from "~/modules/leads/lead-hooks.server";
 import net from "node:net";
 import { PrivateAddressError, guardedLookup, isPrivateAddress } from "./address.server";
-import { DEFAULT_EVENT, DELIVERY_TIMEOUT_MS, RETRY_WINDOW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER, retryDelayMs } from "./webhook-rules";
+import type { WebhookDeliveryStatus } from "#db/schema";
+import { ROULETTE_WEBHOOK_EVENTS, ROULETTE_WEBHOOK_KEY } from "~/modules/roulette/roulette-rules";
+import { DEFAULT_EVENT, DELIVERY_TIMEOUT_MS, RETRY_WINDOW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER, WEBHOOK_MESSAGES, retryDelayMs } from "./webhook-rules";
 
 /**
  * Server-side delivery of webhook events (issue 10). An event becomes one
- * row per subscribed webhook (webhook_deliveries); the job claims due rows
+ * row per subscribed webhook (webhook_deliveries), or one row naming a
+ * webhook_settings row (the roulette webhook: its URL is read at send
+ * time, unsigned, never a private address); the job claims due rows
  * with a lease, POSTs the JSON signed with the webhook's secret, and on
  * failure retries with a doubling delay for a day. A crash mid-send leaves
  * the row leased; it is retried when the lease ends.
@@ -116,7 +120,34 @@ export function eventsOf(stored: string): string[] {
   }
 }
 
-/** Claims the due deliveries (pending, or leased and abandoned) in one statement each. */
+/**
+ * Queues one event for a `webhook_settings` row (the roulette webhook): the
+ * URL is read from the setting when the row is sent. Returns the delivery id.
+ */
+export async function enqueueSettingEvent(settingKey: string, event: string, payload: string, now: Date = new Date()): Promise<number> {
+  const at = now.toISOString();
+  const row = await db()
+    .insertInto("webhook_deliveries")
+    .values({ setting_key: settingKey, event, payload, next_attempt_at: at, created_at: at })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Takes one due delivery (pending, or leased and abandoned) for this process; false when it is not due or another took it. */
+async function claim(id: number, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const lease = new Date(now.getTime() + LEASE_MS).toISOString();
+  const r = await db()
+    .updateTable("webhook_deliveries")
+    .set({ status: "sending", next_attempt_at: lease })
+    .where("id", "=", id)
+    .where((eb) => eb.and([eb("status", "in", ["pending", "sending"]), eb("next_attempt_at", "<=", at)]))
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/** Claims the due deliveries, one conditional update each. */
 async function claimDue(now: Date): Promise<number[]> {
   const at = now.toISOString();
   const due = await db()
@@ -127,34 +158,62 @@ async function claimDue(now: Date): Promise<number[]> {
     .limit(BATCH)
     .execute();
   const claimed: number[] = [];
-  const lease = new Date(now.getTime() + LEASE_MS).toISOString();
-  for (const { id } of due) {
-    const r = await db()
-      .updateTable("webhook_deliveries")
-      .set({ status: "sending", next_attempt_at: lease })
-      .where("id", "=", id)
-      .where((eb) => eb.and([eb("status", "in", ["pending", "sending"]), eb("next_attempt_at", "<=", at)]))
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 1) claimed.push(id);
-  }
+  for (const { id } of due) if (await claim(id, now)) claimed.push(id);
   return claimed;
 }
 
-async function deliverOne(id: number, now: Date): Promise<void> {
+/** What became of one try: the row's new status, the HTTP answer or error, and when the next try is due. */
+export type DeliveryOutcome = { status: WebhookDeliveryStatus; httpStatus: number | null; error: string | null; nextAttemptAt: string | null };
+
+type Target = { url: string; secret: string | null; allowPrivate: boolean; webhookId: number | null } | { abandon: string };
+
+/** Where a delivery goes, read when it is sent: its webhook, or its webhook_settings row (unsigned, never a private address). */
+async function targetOf(row: { webhook_id: number | null; setting_key: string | null; event: string }): Promise<Target> {
+  if (row.webhook_id !== null) {
+    const hook = await db().selectFrom("webhooks").select(["id", "url", "secret", "allow_private"]).where("id", "=", row.webhook_id).executeTakeFirst();
+    if (!hook) return { abandon: WEBHOOK_MESSAGES.abandonedRemoved };
+    return { url: hook.url, secret: decryptSecret(hook.secret, "webhook"), allowPrivate: hook.allow_private === 1, webhookId: hook.id };
+  }
+  const setting = await db().selectFrom("webhook_settings").select(["webhook_url", "enabled"]).where("setting_key", "=", row.setting_key ?? "").executeTakeFirst();
+  const url = setting?.webhook_url?.trim() ?? "";
+  if (!url) return { abandon: WEBHOOK_MESSAGES.abandonedNoUrl };
+  if (!(await settingSwitchedOn(row.setting_key ?? "", row.event, setting?.enabled === 1))) return { abandon: WEBHOOK_MESSAGES.abandonedDisabled };
+  return { url, secret: null, allowPrivate: false, webhookId: null };
+}
+
+/**
+ * Whether a setting's delivery may still go out. The roulette's automatic
+ * draw has its own switch ('Enviar o webhook' on the automatic tab, spec 03
+ * §2.7, which uses this setting's URL even when its 'Ativo' is off), so
+ * that event follows the automatic switch; every other follows 'Ativo'.
+ */
+async function settingSwitchedOn(settingKey: string, event: string, enabled: boolean): Promise<boolean> {
+  if (settingKey !== ROULETTE_WEBHOOK_KEY || event !== ROULETTE_WEBHOOK_EVENTS.automatic) return enabled;
+  const automatic = await db().selectFrom("automatic_roulette_settings").select("webhook_enabled").orderBy("id").limit(1).executeTakeFirst();
+  return automatic?.webhook_enabled === 1;
+}
+
+async function deliverOne(id: number, now: Date): Promise<DeliveryOutcome | null> {
   const row = await db()
     .selectFrom("webhook_deliveries")
-    .innerJoin("webhooks", "webhooks.id", "webhook_deliveries.webhook_id")
-    .select(["webhook_deliveries.id", "webhook_deliveries.event", "webhook_deliveries.payload", "webhook_deliveries.attempts", "webhook_deliveries.created_at", "webhooks.id as webhookId", "webhooks.url", "webhooks.secret", "webhooks.allow_private", "webhooks.is_active"])
-    .where("webhook_deliveries.id", "=", id)
+    .select(["id", "webhook_id", "setting_key", "event", "payload", "attempts", "created_at", "next_attempt_at"])
+    .where("id", "=", id)
     .executeTakeFirst();
-  if (!row) return;
-  const result = await postSigned({ url: row.url, body: row.payload, secret: decryptSecret(row.secret, "webhook"), event: row.event, deliveryId: row.id, allowPrivate: row.allow_private === 1 });
+  if (!row) return null;
+  const target = await targetOf(row);
+  if ("abandon" in target) {
+    // nothing was sent: the row stops here with the reason, its attempts unchanged
+    await db().updateTable("webhook_deliveries").set({ status: "failed", last_status: null, last_error: target.abandon, next_attempt_at: now.toISOString() }).where("id", "=", id).execute();
+    log.warn("webhook delivery abandoned", { deliveryId: id, webhookId: row.webhook_id, settingKey: row.setting_key, reason: target.abandon });
+    return { status: "failed", httpStatus: null, error: target.abandon, nextAttemptAt: null };
+  }
+  const result = await postSigned({ url: target.url, body: row.payload, secret: target.secret, event: row.event, deliveryId: row.id, allowPrivate: target.allowPrivate });
   const attempts = row.attempts + 1;
   const ts = nowIso();
   if (result.ok) {
     await db().updateTable("webhook_deliveries").set({ status: "delivered", attempts, last_status: result.status, last_error: null, delivered_at: ts }).where("id", "=", id).execute();
-    await db().updateTable("webhooks").set({ error_count: 0, last_error: null, last_triggered_at: ts }).where("id", "=", row.webhookId).execute();
-    return;
+    if (target.webhookId !== null) await db().updateTable("webhooks").set({ error_count: 0, last_error: null, last_triggered_at: ts }).where("id", "=", target.webhookId).execute();
+    return { status: "delivered", httpStatus: result.status, error: null, nextAttemptAt: null };
   }
   const next = new Date(now.getTime() + retryDelayMs(attempts));
   const givesUp = next.getTime() - Date.parse(row.created_at) > RETRY_WINDOW_MS;
@@ -163,12 +222,25 @@ async function deliverOne(id: number, now: Date): Promise<void> {
     .set({ status: givesUp ? "failed" : "pending", attempts, last_status: result.status, last_error: result.error, next_attempt_at: next.toISOString() })
     .where("id", "=", id)
     .execute();
-  await db()
-    .updateTable("webhooks")
-    .set({ error_count: sql`error_count + 1`, last_error: result.error, last_triggered_at: ts })
-    .where("id", "=", row.webhookId)
-    .execute();
-  log.warn("webhook delivery failed", { deliveryId: id, webhookId: row.webhookId, attempts, status: result.status, error: result.error, givesUp });
+  if (target.webhookId !== null) {
+    await db()
+      .updateTable("webhooks")
+      .set({ error_count: sql`error_count + 1`, last_error: result.error, last_triggered_at: ts })
+      .where("id", "=", target.webhookId)
+      .execute();
+  }
+  log.warn("webhook delivery failed", { deliveryId: id, webhookId: row.webhook_id, settingKey: row.setting_key, attempts, status: result.status, error: result.error, givesUp });
+  return { status: givesUp ? "failed" : "pending", httpStatus: result.status, error: result.error, nextAttemptAt: givesUp ? null : next.toISOString() };
+}
+
+/**
+ * Tries one queued delivery at once (right after it was queued, so the
+ * admin sees the answer); null when it is not due or the job has it.
+ * A failure leaves it to the job's retries like any other delivery.
+ */
+export async function deliverNow(id: number, now: Date = new Date()): Promise<DeliveryOutcome | null> {
+  if (!(await claim(id, now))) return null;
+  return deliverOne(id, now);
 }
 
 /** Delivers what is due now; returns how many were tried. */

@@ -16,9 +16,15 @@ export const WEBHOOK_MESSAGES = {
   testConnectError: (detail: string) => `Não foi possível conectar ao endpoint: ${detail}`,
   confirmDelete: "Tem certeza que deseja remover este webhook?",
   probeFailed: (detail: string) => `A URL não respondeu ao teste (${detail}). Deseja salvar mesmo assim?`,
+  abandonedNoUrl: "Envio cancelado: o webhook não tem URL configurada.",
+  abandonedDisabled: "Envio cancelado: o webhook está desativado.",
+  abandonedRemoved: "Envio cancelado: o webhook foi removido.",
 } as const;
 
 export const DEFAULT_EVENT = "novo_lead";
+/** The delivery log's status labels and badge tones (pt-BR). */
+export const DELIVERY_STATUS_LABELS = { delivered: "Entregue", failed: "Falhou", pending: "Aguardando nova tentativa", sending: "Enviando" } as const;
+export const DELIVERY_STATUS_TONES = { delivered: "success", failed: "danger", pending: "warning", sending: "warning" } as const;
 /** The receiver checks HMAC-SHA256(secret, `${timestamp}.${raw body}`) against the signature header. */
 export const SIGNATURE_HEADER = "X-Webhook-Signature";
 export const TIMESTAMP_HEADER = "X-Webhook-Timestamp";

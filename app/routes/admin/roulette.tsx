@@ -14,11 +14,13 @@ import {
   removeParticipant,
   rouletteSettings,
   rouletteWebhook,
+  rouletteWebhookDeliveries,
   runAutomaticNow,
   saveRouletteSettings,
   saveRouletteWebhook,
 } from "~/modules/roulette/roulette.server";
-import { ASSIGNMENT_REASON_LABELS, ROULETTE_MESSAGES } from "~/modules/roulette/roulette-rules";
+import { ASSIGNMENT_REASON_LABELS, ROULETTE_MESSAGES, ROULETTE_WEBHOOK_EVENTS } from "~/modules/roulette/roulette-rules";
+import { DeliveryLog } from "~/components/webhooks/delivery-log";
 import { todaysAssignments } from "~/modules/roulette/routing.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { formatDateTime } from "~/utils/format";
@@ -45,9 +47,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const tab = (TABS.find(([key]) => key === url.searchParams.get("tab"))?.[0] ?? "sorteio") as Tab;
-  const [settings, participants, results, webhook, assignments] = await Promise.all([rouletteSettings(), currentParticipants(), listResults(), rouletteWebhook(), todaysAssignments()]);
+  const [settings, participants, results, webhook, assignments, deliveries] = await Promise.all([rouletteSettings(), currentParticipants(), listResults(), rouletteWebhook(), todaysAssignments(), tab === "webhook" ? rouletteWebhookDeliveries(10) : []]);
   const confirm = url.searchParams.get("confirm");
-  return { tab, settings, next: nextAutomaticRun(settings), participants, results, webhook, assignments, sample: SAMPLE_JSON, confirm: confirm && /^(p|r)-\d{1,9}$/.test(confirm) ? confirm : null };
+  return { tab, settings, next: nextAutomaticRun(settings), participants, results, webhook, deliveries, assignments, sample: SAMPLE_JSON, confirm: confirm && /^(p|r)-\d{1,9}$/.test(confirm) ? confirm : null };
+}
+
+/** The draw's toast, with the roulette webhook's answer when it was sent (a failure says it will be retried). */
+function drawToast(to: string, outcome: Awaited<ReturnType<typeof manualDraw>>) {
+  const message = [ROULETTE_MESSAGES.drawDone(outcome.results.length), outcome.webhook?.message].filter(Boolean).join(" ");
+  return redirectWithToast(to, { type: outcome.webhook && !outcome.webhook.ok ? "info" : "success", message });
 }
 
 const intents = z.enum(["draw", "remove-participant", "delete-result", "save-webhook", "test-webhook", "save-automatic", "run-now"]);
@@ -61,10 +69,8 @@ export async function action({ request }: Route.ActionArgs) {
   const back = (tab: Tab) => `/admin/roleta?tab=${tab}`;
   try {
     switch (intent.data) {
-      case "draw": {
-        const results = await manualDraw(user);
-        return redirectWithToast(back("resultados"), { type: "success", message: ROULETTE_MESSAGES.drawDone(results.length) });
-      }
+      case "draw":
+        return drawToast(back("resultados"), await manualDraw(user));
       case "remove-participant":
         await removeParticipant(user, id);
         return redirectWithToast(back("corretores"), { type: "success", message: "Participante removido" });
@@ -75,7 +81,7 @@ export async function action({ request }: Route.ActionArgs) {
         await saveRouletteWebhook(user, { url: String(form.get("url") ?? ""), enabled: form.get("enabled") === "on" });
         return redirectWithToast(back("webhook"), { type: "success", message: "Configurações do webhook salvas" });
       case "test-webhook": {
-        const r = await notifyRouletteWebhook("roleta_webhook_test", [], new Date(), "manual", true);
+        const r = await notifyRouletteWebhook(ROULETTE_WEBHOOK_EVENTS.test, [], new Date(), "manual", true);
         if (!r) return data({ error: ROULETTE_MESSAGES.webhookUrlInvalid }, { status: 400 });
         return redirectWithToast(back("webhook"), { type: r.ok ? "success" : "error", message: r.message });
       }
@@ -88,10 +94,8 @@ export async function action({ request }: Route.ActionArgs) {
           presenceEnd: String(form.get("presenceEnd") ?? ""),
         });
         return redirectWithToast(back("automatica"), { type: "success", message: ROULETTE_MESSAGES.settingsSaved });
-      case "run-now": {
-        const results = await runAutomaticNow(user);
-        return redirectWithToast(back("resultados"), { type: "success", message: ROULETTE_MESSAGES.drawDone(results.length) });
-      }
+      case "run-now":
+        return drawToast(back("resultados"), await runAutomaticNow(user));
     }
   } catch (error) {
     if (error instanceof RouletteError) return data({ error: error.message }, { status: 400 });
@@ -101,7 +105,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminRoulette({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, settings, next, participants, results, webhook, assignments, sample, confirm } = loaderData;
+  const { tab, settings, next, participants, results, webhook, deliveries, assignments, sample, confirm } = loaderData;
   const busy = useNavigation().state !== "idle";
   const error = actionData && "error" in actionData ? actionData.error : null;
   const confirmParticipant = confirm?.startsWith("p-") ? participants.find((p) => p.id === Number(confirm.slice(2))) : null;
@@ -274,6 +278,9 @@ export default function AdminRoulette({ loaderData, actionData }: Route.Componen
               </Button>
             </div>
           </Form>
+          <h2 className="mt-6 text-sm font-semibold text-slate-900">Últimos envios</h2>
+          <p className="mt-1 text-xs text-slate-600">Cada sorteio é enviado na hora; se o envio falhar, ele é repetido automaticamente por até um dia. O botão Testar não entra nesta lista.</p>
+          <DeliveryLog deliveries={deliveries} />
         </Card>
       ) : null}
 

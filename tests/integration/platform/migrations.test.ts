@@ -42,6 +42,7 @@ const TABLES = [
   "webhook_settings",
   "automatic_roulette_settings",
   "webhooks",
+  "webhook_deliveries",
   "blog_posts",
   "course_materials",
   "properties_fts",

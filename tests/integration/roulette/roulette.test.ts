@@ -75,7 +75,8 @@ describe("draws", () => {
     for (const u of [a, b, inactive]) await registerPresence(u, at("2026-11-23T11:10:00Z"));
     // deactivated after marking presence: left out of the draw
     await db().updateTable("brokers").set({ is_active: 0 }).where("id", "=", inactive.broker!.id).execute();
-    const results = await manualDraw(admin, at("2026-11-23T12:40:00Z"));
+    const { results, webhook } = await manualDraw(admin, at("2026-11-23T12:40:00Z"));
+    expect(webhook).toBeNull(); // no roulette webhook configured
     expect(results.map((r) => r.position)).toEqual([1, 2]);
     expect(new Set(results.map((r) => r.broker_id))).toEqual(new Set([a.broker!.id, b.broker!.id]));
     expect(results.map((r) => r.prize)).toEqual(["1º lugar", "2º lugar"]);
@@ -117,7 +118,7 @@ describe("routing new leads by the day's draw", () => {
     const a = await broker();
     const b = await broker();
     for (const u of [a, b]) await registerPresence(u, at("2026-11-23T11:10:00Z"));
-    const results = await manualDraw(admin, at("2026-11-23T12:35:00Z"));
+    const { results } = await manualDraw(admin, at("2026-11-23T12:35:00Z"));
     const order = results.map((r) => r.broker_id);
 
     const leads = [await makeLead(), await makeLead(), await makeLead()];

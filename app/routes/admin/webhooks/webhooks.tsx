@@ -3,6 +3,7 @@ import { Form, Link, data, useNavigation } from "react-router";
 import { z } from "zod";
 import { Alert, Badge, Button, Card, EmptyState, Field, Input, Modal, PageHeader, Table, buttonClass, tdClass, thClass } from "~/components/ui";
 import { CopyButton } from "~/components/ui/copy-button";
+import { DeliveryLog } from "~/components/webhooks/delivery-log";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
@@ -310,23 +311,7 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
             </div>
           </dl>
           <h3 className="mt-5 text-sm font-semibold text-slate-900">Últimos envios</h3>
-          {details.deliveries.length === 0 ? (
-            <p className="mt-1 text-sm text-slate-600">Nenhum envio ainda.</p>
-          ) : (
-            <ul className="mt-2 divide-y divide-slate-100 text-xs">
-              {details.deliveries.map((d) => (
-                <li key={d.id} className="flex flex-wrap items-center gap-2 py-2">
-                  <Badge tone={d.status === "delivered" ? "success" : d.status === "failed" ? "danger" : "warning"}>{{ delivered: "Entregue", failed: "Falhou", pending: "Aguardando nova tentativa", sending: "Enviando" }[d.status]}</Badge>
-                  <span>{d.event}</span>
-                  <span className="text-slate-500">{formatDateTime(d.created_at)}</span>
-                  <span className="text-slate-500">
-                    {d.attempts} {d.attempts === 1 ? "tentativa" : "tentativas"}
-                  </span>
-                  {d.last_error ? <span className="w-full break-words text-danger-700">{d.last_error}</span> : null}
-                </li>
-              ))}
-            </ul>
-          )}
+          <DeliveryLog deliveries={details.deliveries} />
         </Modal>
       ) : null}
 
