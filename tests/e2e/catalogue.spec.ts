@@ -102,6 +102,17 @@ test.describe("catalogue", () => {
     for (const t of texts) expect(t.toLowerCase()).toMatch(/são paulo|sao paulo/);
   });
 
+  test("text search matches inside words", async ({ page }) => {
+    await page.goto("/imoveis?searchTerm=partamento");
+    const texts = await cardTexts(page);
+    expect(texts.length).toBeGreaterThan(0);
+    expect(texts.some((t) => t.toLowerCase().includes("apartamento"))).toBe(true);
+    await page.goto("/imoveis?searchTerm=aulo");
+    const cities = await cardTexts(page);
+    expect(cities.length).toBeGreaterThan(0);
+    expect(cities.some((t) => t.toLowerCase().includes("paulo"))).toBe(true);
+  });
+
   test("bedroom options and sorting by price", async ({ page, jsEnabled }) => {
     await page.goto("/imoveis");
     await ready(page, jsEnabled);
