@@ -9,6 +9,18 @@ test.describe("broker catalogue", () => {
 
   const cards = (page: import("@playwright/test").Page) => page.getByRole("list", { name: "Imóveis" }).getByRole("article");
 
+  test("a price that is not a number is shown back with its message and ignored", async ({ page, jsEnabled }) => {
+    await page.goto("/broker/properties");
+    await ready(page, jsEnabled);
+    await page.getByLabel("Preço mínimo (R$)").fill("abc");
+    await page.getByRole("button", { name: "Filtrar" }).click();
+    await expect(page).toHaveURL(/minPrice=abc/);
+    await expect(page.getByLabel("Preço mínimo (R$)")).toHaveValue("abc");
+    await expect(page.getByLabel("Preço mínimo (R$)")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Informe um número válido")).toBeVisible();
+    await expect(cards(page)).toHaveCount(9);
+  });
+
   test("filters by city, then neighbourhood", async ({ page, jsEnabled }) => {
     await page.goto("/broker/properties");
     await ready(page, jsEnabled);

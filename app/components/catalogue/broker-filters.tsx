@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button, Card, Field, Input, Select, buttonClass } from "~/components/ui";
+import type { InvalidFilters } from "~/modules/catalogue/params";
 
 /** The broker catalogue's filters: a GET form; with JavaScript the city select submits itself. */
 
@@ -13,6 +14,8 @@ export type FilterValues = {
   city?: string;
   neighborhood?: string;
   view: "grid" | "list";
+  /** Prices the server could not read: shown back as typed, with the reason. */
+  invalid?: InvalidFilters;
 };
 
 export function CatalogueFilters({
@@ -60,12 +63,8 @@ export function CatalogueFilters({
             ))}
           </Select>
         </Field>
-        <Field label="Preço mínimo (R$)" htmlFor="f-min">
-          <Input id="f-min" name="minPrice" inputMode="decimal" defaultValue={values.minPrice ?? ""} placeholder="0" />
-        </Field>
-        <Field label="Preço máximo (R$)" htmlFor="f-max">
-          <Input id="f-max" name="maxPrice" inputMode="decimal" defaultValue={values.maxPrice ?? ""} placeholder="Sem limite" />
-        </Field>
+        <PriceField id="f-min" name="minPrice" label="Preço mínimo (R$)" placeholder="0" values={values} />
+        <PriceField id="f-max" name="maxPrice" label="Preço máximo (R$)" placeholder="Sem limite" values={values} />
         <Field label="Cidade" htmlFor="f-city">
           <Select
             id="f-city"
@@ -108,3 +107,22 @@ export function CatalogueFilters({
   );
 }
 
+
+/** A price box; a value the server could not read comes back as typed, marked invalid, with its message (JS on or off). */
+function PriceField({ id, name, label, placeholder, values }: { id: string; name: "minPrice" | "maxPrice"; label: string; placeholder: string; values: FilterValues }) {
+  const bad = values.invalid?.[name];
+  return (
+    <Field label={label} htmlFor={id} error={bad?.message}>
+      <Input
+        id={id}
+        name={name}
+        inputMode="decimal"
+        defaultValue={bad ? bad.value : (values[name] ?? "")}
+        placeholder={placeholder}
+        maxLength={20}
+        aria-invalid={bad ? true : undefined}
+        aria-describedby={bad ? `${id}-error` : undefined}
+      />
+    </Field>
+  );
+}

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { buildMatchQuery, propertyTextMatch } from "#db/fulltext";
 import { z } from "zod";
-import { lenientAmount, lenientText } from "~/utils/query-schema";
+import { lenientText } from "~/utils/query-schema";
 import type { PropertyKind, PropertyPurpose, PropertyStatus } from "#db/schema";
 import { config } from "~/modules/platform/config.server";
 import { db, parseJsonList } from "~/modules/platform/db.server";
@@ -9,7 +9,7 @@ import { can } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { normalisePlaceName, placeKey } from "./places";
-import { BEDROOM_MINIMUMS } from "./params";
+import { BEDROOM_MINIMUMS, readNumberFilter, type InvalidFilters } from "./params";
 
 /**
  * The broker's property catalogue (spec 02 §2.3): the whole catalogue,
@@ -34,19 +34,21 @@ export const CATALOGUE_KIND_CODES = Object.keys(CATALOGUE_KINDS) as CatalogueKin
 export const catalogueQuerySchema = z.object({
   q: lenientText,
   type: z.enum(CATALOGUE_KIND_CODES as [CatalogueKind, ...CatalogueKind[]]).optional().catch(undefined),
-  minPrice: lenientAmount,
-  maxPrice: lenientAmount,
   bedrooms: z.coerce.number().int().min(1).max(BEDROOM_MINIMUMS[BEDROOM_MINIMUMS.length - 1]).optional().catch(undefined),
   city: lenientText,
   neighborhood: lenientText,
   view: z.enum(["grid", "list"]).catch("grid").default("grid"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
 });
-export type CatalogueQuery = z.infer<typeof catalogueQuerySchema>;
+/** `invalid`: price filters that could not be read, shown back with their message (the public catalogue's rules). */
+export type CatalogueQuery = z.infer<typeof catalogueQuerySchema> & { minPrice?: number; maxPrice?: number; invalid?: InvalidFilters };
 
 export function readCatalogueQuery(params: URLSearchParams): CatalogueQuery {
   const raw = Object.fromEntries([...params.entries()].filter(([, v]) => v !== ""));
-  return catalogueQuerySchema.parse(raw);
+  const invalid: InvalidFilters = {};
+  const minPrice = readNumberFilter(params, "minPrice", invalid) ?? undefined;
+  const maxPrice = readNumberFilter(params, "maxPrice", invalid) ?? undefined;
+  return { ...catalogueQuerySchema.parse(raw), minPrice, maxPrice, invalid };
 }
 
 // ── city and neighbourhood names (normalised by ./places) ──────────────

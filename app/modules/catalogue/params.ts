@@ -133,8 +133,8 @@ const bedroomsFilter = z
 /** Longest typed value kept for showing back (the inputs take 20 characters). */
 const MAX_TYPED = 30;
 
-/** Reads one number filter: absent or blank is no filter; a bad value is recorded in `invalid` and ignored. */
-function readNumberFilter(params: URLSearchParams, name: NumberFilter, invalid: InvalidFilters): number | null {
+/** Reads one number filter: absent or blank is no filter; a bad value is recorded in `invalid` and ignored. Both catalogues (public and broker) read their numbers here. */
+export function readNumberFilter(params: URLSearchParams, name: NumberFilter, invalid: InvalidFilters): number | null {
   // eslint-disable-next-line no-control-regex -- control characters never belong in a number box
   const typed = (params.get(name) ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim().slice(0, MAX_TYPED);
   if (typed === "") return null;

@@ -87,6 +87,15 @@ describe("broker catalogue filters", () => {
     expect(await titles(ana, "minPrice=abc")).toHaveLength(8);
   });
 
+  it("says why a price filter was ignored, with the public catalogue's messages", () => {
+    expect(readCatalogueQuery(new URLSearchParams("minPrice=abc")).invalid).toEqual({ minPrice: { value: "abc", message: "Informe um número válido" } });
+    const negative = readCatalogueQuery(new URLSearchParams("maxPrice=-5&minPrice=500.000"));
+    expect(negative.invalid).toEqual({ maxPrice: { value: "-5", message: "Informe um valor maior ou igual a zero" } });
+    expect(negative.minPrice).toBe(500_000);
+    expect(negative.maxPrice).toBeUndefined();
+    expect(readCatalogueQuery(new URLSearchParams("minPrice=<script>")).invalid?.minPrice?.message).toBe("Informe um número válido");
+  });
+
   it("keeps properties with at least the chosen number of bedrooms", async () => {
     expect(await titles(ana, "bedrooms=2")).toEqual(["Apartamento no Cambuí", "Casa em Moema", "Casa no Tatuapé"]);
     expect(await titles(ana, "bedrooms=3")).toEqual(["Casa em Moema"]);
