@@ -30,9 +30,10 @@ test.describe("page weight", () => {
 
   test("the back office still hydrates", async ({ page, login }) => {
     await login({ role: "admin" });
-    await page.goto("/admin");
+    const response = await page.goto("/admin");
+    // The server's HTML preloads the route modules; React Router drops those links at its first re-render after hydration, so the live DOM is not the place to count them.
+    expect((await response!.text()).match(/<link rel="modulepreload"/g)?.length ?? 0).toBeGreaterThan(0);
     await page.locator("html[data-hydrated=true]").waitFor();
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(true);
-    expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);
   });
 });
