@@ -17,7 +17,7 @@ import * as m0014 from "./migrations/0014_catalogue_vocabulary";
  * Migrations are imported statically so the bundled server and CLI carry
  * them; add each new file here in order. Never edit a landed migration.
  */
-const migrations: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": m0001,
   "0002_catalogue": m0002,
   "0004_hardening": m0004,
@@ -33,7 +33,7 @@ const migrations: Record<string, Migration> = {
   "0014_catalogue_vocabulary": m0014,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   // Branches of one wave add numbered migrations in parallel; a later-numbered one may land first.

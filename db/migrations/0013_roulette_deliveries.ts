@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type CreateTableBuilder, type Kysely } from "kysely";
 
 /**
  * Roulette webhook through the delivery queue (issue 10). A delivery now
@@ -12,6 +12,20 @@ import { sql, type Kysely } from "kysely";
  */
 const STATUS_CHECK = sql`status in ('pending', 'sending', 'delivered', 'failed')`;
 
+/** The columns after the target ones, the same in 0009's table and in this one. */
+function deliveryColumns<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, never> {
+  return table
+    .addColumn("event", "text", (c) => c.notNull())
+    .addColumn("payload", "text", (c) => c.notNull())
+    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(STATUS_CHECK))
+    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+    .addColumn("next_attempt_at", "text", (c) => c.notNull())
+    .addColumn("last_status", "integer")
+    .addColumn("last_error", "text")
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .addColumn("delivered_at", "text");
+}
+
 async function createIndexes(db: Kysely<any>, withSetting: boolean): Promise<void> {
   await db.schema.createIndex("webhook_deliveries_due_idx").on("webhook_deliveries").columns(["status", "next_attempt_at"]).execute();
   await db.schema.createIndex("webhook_deliveries_webhook_idx").on("webhook_deliveries").columns(["webhook_id", "created_at"]).execute();
@@ -24,15 +38,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("webhook_id", "integer", (c) => c.references("webhooks.id").onDelete("cascade"))
     .addColumn("setting_key", "text")
-    .addColumn("event", "text", (c) => c.notNull())
-    .addColumn("payload", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(STATUS_CHECK))
-    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("next_attempt_at", "text", (c) => c.notNull())
-    .addColumn("last_status", "integer")
-    .addColumn("last_error", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("delivered_at", "text")
+    .$call(deliveryColumns)
     .addCheckConstraint("webhook_deliveries_target_check", sql`(webhook_id is not null and setting_key is null) or (webhook_id is null and setting_key is not null)`)
     .execute();
   await sql`insert into webhook_deliveries_new (id, webhook_id, setting_key, event, payload, status, attempts, next_attempt_at, last_status, last_error, created_at, delivered_at)
@@ -48,15 +54,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     .createTable("webhook_deliveries_old")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
     .addColumn("webhook_id", "integer", (c) => c.notNull().references("webhooks.id").onDelete("cascade"))
-    .addColumn("event", "text", (c) => c.notNull())
-    .addColumn("payload", "text", (c) => c.notNull())
-    .addColumn("status", "text", (c) => c.notNull().defaultTo("pending").check(STATUS_CHECK))
-    .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
-    .addColumn("next_attempt_at", "text", (c) => c.notNull())
-    .addColumn("last_status", "integer")
-    .addColumn("last_error", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("delivered_at", "text")
+    .$call(deliveryColumns)
     .execute();
   await sql`insert into webhook_deliveries_old (id, webhook_id, event, payload, status, attempts, next_attempt_at, last_status, last_error, created_at, delivered_at)
     select id, webhook_id, event, payload, status, attempts, next_attempt_at, last_status, last_error, created_at, delivered_at from webhook_deliveries where webhook_id is not null`.execute(db);

@@ -5,18 +5,8 @@ import { Migrator, type Kysely, type Migration } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "#db/connection";
 import type { Database } from "#db/schema";
-import * as m0001 from "#db/migrations/0001_initial";
-import * as m0002 from "#db/migrations/0002_catalogue";
-import * as m0004 from "#db/migrations/0004_hardening";
-import * as m0005 from "#db/migrations/0005_backoffice";
-import * as m0006 from "#db/migrations/0006_lead_routing";
-import * as m0007 from "#db/migrations/0007_crm_leads";
-import * as m0008 from "#db/migrations/0008_crm_board";
-import * as m0009 from "#db/migrations/0009_webhooks";
-import * as m0010 from "#db/migrations/0010_crm_admins";
-import * as m0011 from "#db/migrations/0011_whatsapp";
-import * as m0012 from "#db/migrations/0012_portal_leads";
 import * as m0013 from "#db/migrations/0013_roulette_deliveries";
+import { MIGRATIONS } from "#db/migrator";
 
 /** Migration 0013: webhook_deliveries rebuilt so a delivery may name the roulette's webhook_settings row instead of a webhook. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imob-roulette-deliveries-"));
@@ -26,19 +16,8 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const before: Record<string, Migration> = {
-  "0001_initial": m0001,
-  "0002_catalogue": m0002,
-  "0004_hardening": m0004,
-  "0005_backoffice": m0005,
-  "0006_lead_routing": m0006,
-  "0007_crm_leads": m0007,
-  "0008_crm_board": m0008,
-  "0009_webhooks": m0009,
-  "0010_crm_admins": m0010,
-  "0011_whatsapp": m0011,
-  "0012_portal_leads": m0012,
-};
+/** Every migration that landed before 0013 (0014 and later do not touch webhook_deliveries). */
+const before: Record<string, Migration> = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < "0013"));
 const migrator = (list: Record<string, Migration>) => new Migrator({ db: db!, provider: { getMigrations: async () => list }, allowUnorderedMigrations: true });
 
 describe("0013_roulette_deliveries", () => {
