@@ -49,7 +49,7 @@ async function* availablePages(onlyId?: number): AsyncGenerator<FeedRow[]> {
 }
 
 // ── validators ───────────────────────────────────────────────────────────
-type FeedState = { version: number; lastModified: Date };
+export type FeedState = { version: number; lastModified: Date };
 let state: FeedState | null = null;
 const startedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
 
@@ -78,9 +78,11 @@ export async function feedState(): Promise<FeedState> {
 
 /** Changes with the data (version) and with what the code and configuration put in the body. */
 const FORMAT_REVISION = "2";
+export function feedSalt(): string {
+  return createHash("sha1").update(`${FORMAT_REVISION}|${config().publicUrl}`).digest("hex").slice(0, 8);
+}
 export function feedEtag(portal: Portal, id: number | null, s: FeedState): string {
-  const salt = createHash("sha1").update(`${FORMAT_REVISION}|${config().publicUrl}`).digest("hex").slice(0, 8);
-  return `W/"${portal}-${id ?? "all"}-${s.version}-${salt}"`;
+  return `W/"${portal}-${id ?? "all"}-${s.version}-${feedSalt()}"`;
 }
 
 /** RFC 9110: If-None-Match wins over If-Modified-Since; weak comparison. */

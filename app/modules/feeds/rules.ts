@@ -102,6 +102,18 @@ function parseList(json: string | null | undefined): string[] {
   }
 }
 
+const HAS_HIGH_SURROGATE = /[\uD800-\uDBFF]/;
+const HIGH_SURROGATES = /[\uD800-\uDBFF]/g;
+/**
+ * Length in characters as a portal counts them (code points: an emoji is
+ * one), without spreading the text into an array: a description is scanned
+ * once, natively, and counted again only when it holds astral characters.
+ */
+export function codePointLength(text: string): number {
+  if (!HAS_HIGH_SURROGATE.test(text)) return text.length;
+  return text.length - (text.match(HIGH_SURROGATES)?.length ?? 0);
+}
+
 const clean = (s: string | null | undefined) => stripInvalidXmlChars(s ?? "").replace(/[ \t]+/g, " ").trim();
 
 /** Spec 03 §9: state default SP. */
@@ -358,9 +370,9 @@ export function checkVrsync(l: Listing): Check {
   const id = String(l.row.id);
   if (id.length < 1 || id.length > 50) errors.push("O código do anúncio (ListingID) deve ter de 1 a 50 caracteres.");
   if (HTML_TAG.test(l.title)) errors.push("O título não pode conter HTML.");
-  const titleLength = [...l.title].length;
+  const titleLength = codePointLength(l.title);
   if (titleLength < 10 || titleLength > 100) errors.push(`O título deve ter de 10 a 100 caracteres (tem ${titleLength}).`);
-  const descriptionLength = [...l.description].length;
+  const descriptionLength = codePointLength(l.description);
   if (descriptionLength < 50 || descriptionLength > 3000) errors.push(`A descrição deve ter de 50 a 3000 caracteres (tem ${descriptionLength}).`);
   checkLocation(l, errors, true);
   checkPrices(l, errors);
@@ -381,12 +393,12 @@ export function checkChavesNaMao(l: Listing): Check {
   if (!l.title) warnings.push("Título não informado.");
   checkLocation(l, errors, false);
   checkPrices(l, errors);
-  const descriptionLength = [...l.description].length;
+  const descriptionLength = codePointLength(l.description);
   if (descriptionLength === 0) errors.push("Descrição não informada.");
   if (descriptionLength > 3000) errors.push(`A descrição deve ter no máximo 3000 caracteres (tem ${descriptionLength}).`);
-  if ([...clean(l.row.address)].length > 200) errors.push("O endereço deve ter no máximo 200 caracteres.");
-  if ([...clean(l.row.street_number)].length > 10) errors.push("O número deve ter no máximo 10 caracteres.");
-  if ([...clean(l.row.complement)].length > 50) errors.push("O complemento deve ter no máximo 50 caracteres.");
+  if (codePointLength(clean(l.row.address)) > 200) errors.push("O endereço deve ter no máximo 200 caracteres.");
+  if (codePointLength(clean(l.row.street_number)) > 10) errors.push("O número deve ter no máximo 10 caracteres.");
+  if (codePointLength(clean(l.row.complement)) > 50) errors.push("O complemento deve ter no máximo 50 caracteres.");
   const photos = cnmPhotos(l);
   if (photos.wrongFormat > 0) warnings.push(`${photos.wrongFormat} foto(s) fora dos formatos JPG, PNG ou WebP não serão enviadas.`);
   if (photos.tooLarge > 0) warnings.push(`${photos.tooLarge} foto(s) com mais de 5 MB não serão enviadas.`);

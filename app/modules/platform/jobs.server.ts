@@ -5,6 +5,7 @@ import { campaignDispatcherJob } from "~/modules/messaging/campaign-dispatcher.s
 import { staleImportsJob } from "~/modules/crm/csv-import.server";
 import { webhookDeliveryJob } from "~/modules/webhooks/delivery.server";
 import { automaticRouletteJob } from "~/modules/roulette/roulette.server";
+import { prepareFeedsJob } from "~/modules/feeds/prepared.server";
 
 /**
  * Background work, declared. Each concept exports its jobs
@@ -28,6 +29,7 @@ export function registeredJobs(): Job[] {
     staleImportsJob,
     webhookDeliveryJob,
     automaticRouletteJob,
+    prepareFeedsJob,
   ];
 }
 

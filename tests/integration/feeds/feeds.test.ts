@@ -5,29 +5,16 @@ import { db, nowIso } from "~/modules/platform/db.server";
 import { VRSYNC_FEATURES, checkListing, prepareListing, type FeedRow } from "~/modules/feeds/rules";
 import { makeProperty } from "../../helpers/factories";
 import { routeArgs } from "../../helpers/requests";
+import { fetchFeed, validOverrides } from "./feed-helpers";
 
 /**
  * The feeds parsed back and checked element by element against the portals'
  * rules (shared/reference/portal-feeds.md), on real rows.
  */
-const PHOTOS = JSON.stringify([1, 2, 3, 4, 5].map((n) => `/uploads/imoveis/teste/foto-${n}.jpg`));
-const DESCRIPTION = "Apartamento amplo e iluminado, com varanda, perto do metrô e de comércio. Agende sua visita.";
-
 // each test starts from an empty catalogue, so a feed holds exactly what the test made
 beforeEach(async () => {
   await db().deleteFrom("properties").execute();
 });
-
-function validOverrides(extra: Parameters<typeof makeProperty>[0] = {}) {
-  return { postal_code: "01310-100", images: PHOTOS, description: DESCRIPTION, nearby_amenities: "[]", furnished: 0, pets_allowed: 0, rental: 0, rent_price: 0, purpose: "sale" as const, type: "pronto" as const, property_type: "Apartamento" as const, price: 500_000, area: 80, ...extra };
-}
-
-async function fetchFeed(portal: string, query = "", headers: Record<string, string> = {}) {
-  const request = new Request(`http://localhost/xml/${portal}${query}`, { headers });
-  const response = (await loader(routeArgs(request, { portal }) as never)) as Response;
-  const text = response.status === 200 ? await response.text() : "";
-  return { response, text };
-}
 
 /** The children of a parsed element, by name. */
 const kids = (e: Element | undefined, name: string) => (e?.elements ?? []).filter((c) => c.type === "element" && c.name === name);
@@ -285,6 +272,17 @@ describe("rules", () => {
   it("maps amenities only onto the closed VRSync feature list", async () => {
     const { MAPPED_FEATURES } = await import("~/modules/feeds/rules");
     for (const f of MAPPED_FEATURES) expect(VRSYNC_FEATURES.has(f), f).toBe(true);
+  });
+
+  it("counts lengths in characters as the portals do (an emoji is one)", async () => {
+    const p = await makeProperty(validOverrides({ title: "Casa 🏠 boa" }));
+    const row = (await db().selectFrom("properties").selectAll().where("id", "=", p.id).executeTakeFirstOrThrow()) as unknown as FeedRow;
+    // 10 characters, 11 UTF-16 units: the 10-character minimum is met
+    expect(checkListing("olx", prepareListing(row)).errors.filter((e) => e.startsWith("O título"))).toEqual([]);
+    const short = checkListing("olx", prepareListing({ ...row, title: "🏠🏠🏠🏠🏠🏠🏠🏠🏠" }));
+    expect(short.errors).toContain("O título deve ter de 10 a 100 caracteres (tem 9).");
+    const long = checkListing("olx", prepareListing({ ...row, description: "🏡".repeat(3001) }));
+    expect(long.errors).toContain("A descrição deve ter de 50 a 3000 caracteres (tem 3001).");
   });
 });
 

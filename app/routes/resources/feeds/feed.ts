@@ -1,11 +1,14 @@
 import { feedEtag, feedState, isNotModified, streamFeed } from "~/modules/feeds/feeds.server";
+import { openPreparedFeed, preparedFeedResponse } from "~/modules/feeds/prepared.server";
 import { isPortal } from "~/modules/feeds/rules";
 import type { Route } from "./+types/feed";
 
 /**
  * /xml/olx, /xml/chavesnamao, /xml/default (and ?id= for one property):
  * public, pulled by the portals. The validators come from one primary-key
- * read, so a repeated poll is answered 304 without reading any listing.
+ * read, so a repeated poll is answered 304 without reading any listing; a
+ * whole feed prepared for this version (prepared.server.ts) is sent from its
+ * file, any other is written live.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const portal = params.portal;
@@ -27,8 +30,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (isNotModified(request, etag, state.lastModified)) return new Response(null, { status: 304, headers });
   // a HEAD (some portals check the URL first) gets the headers without the feed being written
   if (request.method === "HEAD") return new Response(null, { headers: { ...headers, "Content-Type": "application/xml; charset=utf-8" } });
+  const feedHeaders = { ...headers, "Content-Type": "application/xml; charset=utf-8", "X-Content-Type-Options": "nosniff", Vary: "Accept-Encoding" };
+  if (id === null) {
+    const prepared = await openPreparedFeed(portal, state);
+    if (prepared) return preparedFeedResponse(request, prepared, feedHeaders);
+  }
   const body = streamFeed(portal, { id: id ?? undefined, lastModified: state.lastModified });
-  return new Response(body, { headers: { ...headers, "Content-Type": "application/xml; charset=utf-8", "X-Content-Type-Options": "nosniff" } });
+  return new Response(body, { headers: feedHeaders });
 }
 
 function notFound(message: string) {

@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
+import zlib from "node:zlib";
+import { catalogueVersion } from "~/modules/catalogue/version.server";
+import { config } from "~/modules/platform/config.server";
+import type { Job } from "~/modules/platform/jobs.server";
+import { log, errorFields } from "~/modules/platform/logger.server";
+import { feedSalt, feedState, streamFeed, type FeedState } from "./feeds.server";
+import { PORTALS, isPortal, type Portal } from "./rules";
+
+/**
+ * Prepared feeds. Writing a whole feed costs about 65 µs a listing (rows
+ * read, rules checked, XML written): seconds for a large catalogue, paid
+ * again by every portal's poll after a change. So each portal's whole feed is
+ * written once per catalogue version, in the background, to a gzip file
+ * under DATA_DIR/feeds; a poll that finds it is a file sent (as is to a
+ * client that takes gzip, as every portal does; inflated on the way for one
+ * that does not). A poll that finds no file for the current version (the
+ * minute after a change, the first poll after a start) gets the feed
+ * written live as before: a portal is never sent an outdated feed.
+ */
+const QUIET_RUNS_BEFORE_PREPARING = 1;
+const STALE_TEMP_MS = 60 * 60 * 1000;
+
+/** Portals polled since the start; a portal with a file on disk counts too (it was polled before a restart). */
+const polled = new Set<Portal>();
+const preparing = new Map<string, Promise<boolean>>();
+let lastSeenVersion: number | null = null;
+let quietRuns = 0;
+
+function feedsDir(): string {
+  return path.join(config().dataDir, "feeds");
+}
+
+/** One file per portal, catalogue version, publication date and format/address revision (the ETag's parts). */
+function fileName(portal: Portal, state: FeedState): string {
+  return `${portal}-${state.version}-${Math.floor(state.lastModified.getTime() / 1000)}-${feedSalt()}.xml.gz`;
+}
+
+export type PreparedFeed = { handle: fs.promises.FileHandle; size: number };
+
+/**
+ * The prepared file of this portal's whole feed at this state, opened (so a
+ * newer file replacing it meanwhile cannot cut the answer short), or null.
+ */
+export async function openPreparedFeed(portal: Portal, state: FeedState): Promise<PreparedFeed | null> {
+  polled.add(portal);
+  try {
+    const handle = await fs.promises.open(path.join(feedsDir(), fileName(portal, state)), "r");
+    const { size } = await handle.stat();
+    return { handle, size };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+    throw error;
+  }
+}
+
+/** RFC 9110 §12.5.3: gzip (or x-gzip, or *) listed without q=0. */
+export function acceptsGzip(header: string | null): boolean {
+  if (!header) return false;
+  let star = false;
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const allowed = q === undefined || Number(q.slice(2)) > 0;
+    if (name.trim() === "gzip" || name.trim() === "x-gzip") return allowed;
+    if (name.trim() === "*") star = allowed;
+  }
+  return star;
+}
+
+/** The answer for a prepared feed: the gzip bytes as stored, or inflated for a client that does not take gzip. */
+export function preparedFeedResponse(request: Request, prepared: PreparedFeed, headers: Record<string, string>): Response {
+  const file = prepared.handle.createReadStream();
+  if (acceptsGzip(request.headers.get("Accept-Encoding"))) {
+    return new Response(Readable.toWeb(file) as ReadableStream, {
+      headers: { ...headers, "Content-Encoding": "gzip", "Content-Length": String(prepared.size) },
+    });
+  }
+  const inflate = zlib.createGunzip();
+  // an unreadable file ends the answer with an error rather than a silently short feed
+  pipeline(file, inflate).catch((error) => {
+    // a portal that hangs up midway is no failure
+    if ((error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") log.error("prepared feed unreadable", errorFields(error));
+  });
+  return new Response(Readable.toWeb(inflate) as ReadableStream, { headers });
+}
+
+/**
+ * Writes the portal's whole feed at this state to its file; once at a time
+ * per file. The file is kept only when the catalogue did not change while it
+ * was written (its pages would mix two versions), and replaces the portal's
+ * older files.
+ */
+export function prepareFeed(portal: Portal, state: FeedState): Promise<boolean> {
+  const name = fileName(portal, state);
+  const running = preparing.get(name);
+  if (running) return running;
+  const work = writeFeedFile(portal, state, name).finally(() => preparing.delete(name));
+  preparing.set(name, work);
+  return work;
+}
+
+async function writeFeedFile(portal: Portal, state: FeedState, name: string): Promise<boolean> {
+  const dir = feedsDir();
+  await fs.promises.mkdir(dir, { recursive: true, mode: 0o700 });
+  const final = path.join(dir, name);
+  const temp = `${final}.${randomUUID()}.tmp`;
+  try {
+    const feed = Readable.fromWeb(streamFeed(portal, { lastModified: state.lastModified }) as unknown as NodeWebReadableStream<Uint8Array>);
+    await pipeline(feed, zlib.createGzip(), fs.createWriteStream(temp, { mode: 0o600 }));
+    if ((await catalogueVersion()) !== state.version) {
+      await fs.promises.rm(temp, { force: true });
+      return false;
+    }
+    await fs.promises.rename(temp, final);
+  } catch (error) {
+    await fs.promises.rm(temp, { force: true });
+    throw error;
+  }
+  for (const file of await fs.promises.readdir(dir)) {
+    if (file !== name && file.startsWith(`${portal}-`) && file.endsWith(".xml.gz")) await fs.promises.rm(path.join(dir, file), { force: true });
+  }
+  return true;
+}
+
+/** Portals polled since the start or before it (a file of theirs on disk); temp files a crash left behind are removed. */
+async function portalsInUse(): Promise<Portal[]> {
+  const found = new Set<Portal>(polled);
+  let files: string[] = [];
+  try {
+    files = await fs.promises.readdir(feedsDir());
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  for (const file of files) {
+    const portal = file.slice(0, file.indexOf("-"));
+    if (file.endsWith(".xml.gz") && isPortal(portal)) found.add(portal);
+    if (file.endsWith(".tmp")) {
+      const full = path.join(feedsDir(), file);
+      const stat = await fs.promises.stat(full).catch(() => null);
+      if (stat && Date.now() - stat.mtimeMs > STALE_TEMP_MS) await fs.promises.rm(full, { force: true });
+    }
+  }
+  return PORTALS.filter((p) => found.has(p));
+}
+
+/**
+ * Every minute: once the catalogue has stayed at one version for a whole
+ * minute (an editing session is over), the feeds of the portals in use are
+ * prepared for it, one after another.
+ */
+export const prepareFeedsJob: Job = {
+  name: "portal-feeds",
+  cron: "* * * * *",
+  async run() {
+    const state = await feedState();
+    quietRuns = lastSeenVersion === state.version ? quietRuns + 1 : 0;
+    lastSeenVersion = state.version;
+    if (quietRuns < QUIET_RUNS_BEFORE_PREPARING) return;
+    for (const portal of await portalsInUse()) {
+      if (fs.existsSync(path.join(feedsDir(), fileName(portal, state)))) continue;
+      await prepareFeed(portal, state);
+    }
+  },
+};
+
+/** Tests only: forget which portals polled and the versions seen. */
+export function resetPreparedFeeds(): void {
+  polled.clear();
+  lastSeenVersion = null;
+  quietRuns = 0;
+}
