@@ -20,24 +20,34 @@ await vite.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const ok = (v, max) => (v <= max ? "✅" : "❌");
+const s = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const mb = (bytes) => (bytes / 1024 / 1024).toFixed(0);
 writeSection(
   "feeds",
   [
     "## Portal feeds",
     "",
-    `Measured by \`scripts/bench-feeds.ts\` (run by \`npm run bench\`) on ${new Date().toISOString().slice(0, 10)}: the /xml/olx loader called in-process (Vite SSR, the server's own modules) on a catalogue of ${r.listings.toLocaleString("en")} properties, all of them valid VRSync listings; the body read to its end.`,
+    `Measured by \`scripts/bench-feeds.ts\` (run by \`npm run bench\`) on ${new Date().toISOString().slice(0, 10)}: the /xml/olx loader called in-process (Vite SSR, the server's own modules) on a catalogue of ${r.listings.toLocaleString("en")} properties, all of them valid VRSync listings; each body read to its end.`,
     "",
     "| Figure | Value | Target | Met |",
     "|---|---:|---:|:---:|",
-    `| Stream ${r.listings.toLocaleString("en")} listings (${(r.bytes / 1024 / 1024).toFixed(0)} MB of XML, ${r.chunks} chunks) | ${(r.streamMs / 1000).toFixed(2)} s | ≤ 3 s | ${ok(r.streamMs, 3000)} |`,
-    `| For comparison: reading the same rows through Kysely, no XML written | ${(r.readOnlyMs / 1000).toFixed(2)} s | | |`,
-    `| Peak RSS growth while streaming | ${r.rssGrowthMb.toFixed(1)} MB | ≤ 50 MB | ${ok(r.rssGrowthMb, 50)} |`,
+    `| Poll once the feed is prepared: plain XML (${mb(r.bytes)} MB, inflated on the way) | ${s(r.preparedPlainMs)} | ≤ 3 s | ${ok(r.preparedPlainMs, 3000)} |`,
+    `| Same, gzip as stored (${mb(r.fileBytes)} MB; what a portal sending Accept-Encoding: gzip gets) | ${s(r.preparedGzipMs)} | ≤ 3 s | ${ok(r.preparedGzipMs, 3000)} |`,
+    `| Peak RSS growth while sending the prepared feed (plain) | ${r.preparedPlainRssGrowthMb.toFixed(1)} MB | ≤ 50 MB | ${ok(r.preparedPlainRssGrowthMb, 50)} |`,
+    `| Poll in the minute after a change: the feed written live (${r.chunks} chunks) | ${s(r.streamMs)} | ≤ 3 s | ${ok(r.streamMs, 3000)} |`,
+    `| Peak RSS growth while writing it live | ${r.rssGrowthMb.toFixed(1)} MB | ≤ 50 MB | ${ok(r.rssGrowthMb, 50)} |`,
+    `| Preparing it in the background (portal-feeds job: written, gzipped, checked, renamed) | ${s(r.prepareMs)} | | |`,
+    `| For comparison: reading the same rows through Kysely, no XML written | ${s(r.readOnlyMs)} | | |`,
     `| Repeated poll (If-None-Match) answered 304, median of 200 | ${r.notModifiedMedianMs.toFixed(2)} ms | ≤ 5 ms | ${ok(r.notModifiedMedianMs, 5)} |`,
     `| Same, slowest of 200 | ${r.notModifiedMaxMs.toFixed(2)} ms | | |`,
     "",
-    `Machine: ${os.cpus().length} cores, load average ${load.toFixed(1)} at the end of the run (other work shares these cores). The second row is the floor: reading the rows alone through Kysely/better-sqlite3 (objects of 39 columns); when it is near the 3 s target, the target cannot be met on this machine whatever the writer does, and the writer's own cost is the difference between the two rows.`,
+    `Machine: ${os.cpus().length} cores, load average ${load.toFixed(1)} at the end of the run (other work shares these cores).`,
     "",
-    "The feed is read in id-ordered pages of 200 (keyset) and each page is written as one chunk only when the reader asks for more, so memory stays flat whatever the catalogue's size. A poll reads one row (catalogue_version, bumped by triggers on every write to properties) to decide on 304; the body is never generated for it.",
+    "A poll that nothing changed since the portal's last one is answered 304 from one primary-key read (catalogue_version, bumped by triggers on every write to properties); the body is never generated for it.",
+    "",
+    "A poll after a change is sent from the prepared file: the portal-feeds job (every minute) waits until the catalogue has stayed at one version for a whole minute, then writes the whole feed of each portal in use to DATA_DIR/feeds as gzip, keeping it only if the catalogue did not move meanwhile. A portal that takes gzip gets the file's bytes as they are; any other gets them inflated on the way (zlib, off the main thread).",
+    "",
+    `Only in the window between a change and its prepared file (the quiet minute plus the preparing time above) is a poll's feed written live, so it is never outdated: the live row is that case, and ${r.streamMs <= 3000 ? "it meets the 3 s target too" : "it does not meet the 3 s target at this scale"}. Its cost is the writer's: the rows alone take the comparison row; the rules, the XML and the UTF-8 encoding take the rest. Written live, the feed is read in id-ordered pages of 200 (keyset) and each page is written as one chunk only when the reader asks for more, so memory stays flat whatever the catalogue's size.`,
   ].join("\n"),
 );
 console.log("[bench] wrote the feeds section of docs/performance.md", r);

@@ -37,6 +37,18 @@ export function vrsyncTransaction(l: Listing): "For Sale" | "For Rent" | "Sale/R
   return l.sale ? "For Sale" : "For Rent";
 }
 
+/** The same for every listing of a feed: written once per feed, not once per listing. */
+const contactInfo = new WeakMap<FeedContext, string>();
+function contactInfoOf(ctx: FeedContext): string {
+  let xml = contactInfo.get(ctx);
+  if (xml === undefined) {
+    xml = wrap("ContactInfo", el("Name", AGENCY.name) + el("Email", AGENCY.email) + el("Website", ctx.baseUrl) + el("Telephone", AGENCY.phone));
+    contactInfo.set(ctx, xml);
+  }
+  return xml;
+}
+const COUNTRY = el("Country", "Brasil", { abbreviation: "BR" });
+
 export const vrsync: FeedFormat = {
   head(ctx: FeedContext) {
     return (
@@ -56,7 +68,7 @@ export const vrsync: FeedFormat = {
     const hasNumber = Boolean(r.street_number?.trim());
     const location = wrap(
       "Location",
-      el("Country", "Brasil", { abbreviation: "BR" }) +
+      COUNTRY +
         el("State", UF_NAMES[l.state] ?? l.state, { abbreviation: l.state }) +
         el("City", l.city) +
         el("Neighborhood", l.neighborhood) +
@@ -100,7 +112,7 @@ export const vrsync: FeedFormat = {
           wrap("Media", media) +
           wrap("Details", details) +
           location +
-          wrap("ContactInfo", el("Name", AGENCY.name) + el("Email", AGENCY.email) + el("Website", ctx.baseUrl) + el("Telephone", AGENCY.phone)),
+          contactInfoOf(ctx),
       ) + "\n"
     );
   },

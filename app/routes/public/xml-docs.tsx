@@ -83,6 +83,10 @@ export function XmlDocsView({ data }: { data: XmlDocsData }) {
           <li>
             Um pedido <code className={code}>HEAD</code> devolve só os cabeçalhos, sem gerar o XML. O conteúdo é <code className={code}>application/xml</code> em UTF-8.
           </li>
+          <li>
+            Quem envia <code className={code}>Accept-Encoding: gzip</code> recebe o XML comprimido (<code className={code}>Content-Encoding: gzip</code>), cerca de vinte
+            vezes menor.
+          </li>
           <li>O Grupo OLX lê o XML a cada 12 horas, em horário escolhido por ele; o Chaves na Mão informa uma leitura por dia.</li>
         </ul>
       </section>

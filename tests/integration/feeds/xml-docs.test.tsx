@@ -33,6 +33,7 @@ describe("/xml-docs", () => {
     expect(html).toContain("OLX / ZAP / VivaReal (VRSync)");
     expect(html).toContain("Chaves na Mão");
     expect(html).toContain("304 Not Modified");
+    expect(html).toContain("Content-Encoding: gzip");
     expect(html).toContain("ETag");
     expect(html).toContain("Menos de 5 fotos em JPG de até 7 MB");
     expect(html).toContain("Fotos com mais de 5 MB ou menores que 800×600 pixels");

@@ -30,7 +30,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (isNotModified(request, etag, state.lastModified)) return new Response(null, { status: 304, headers });
   // a HEAD (some portals check the URL first) gets the headers without the feed being written
   if (request.method === "HEAD") return new Response(null, { headers: { ...headers, "Content-Type": "application/xml; charset=utf-8" } });
-  const feedHeaders = { ...headers, "Content-Type": "application/xml; charset=utf-8", "X-Content-Type-Options": "nosniff", Vary: "Accept-Encoding" };
+  // nosniff is set for every answer by server/request-guards.mjs
+  const feedHeaders = { ...headers, "Content-Type": "application/xml; charset=utf-8", Vary: "Accept-Encoding" };
   if (id === null) {
     const prepared = await openPreparedFeed(portal, state);
     if (prepared) return preparedFeedResponse(request, prepared, feedHeaders);
