@@ -159,6 +159,8 @@ export function photoFormat(url: string): string {
 export const VRSYNC_PHOTO_FORMATS = new Set(["jpg", "jpeg"]);
 export const CNM_PHOTO_FORMATS = new Set(["jpg", "jpeg", "png", "webp"]);
 export const VRSYNC_MIN_PHOTOS = 5;
+/** Reference §1.8: at most 50,000 listings per VRSync file (warned about on /integracao-xml; nothing is split, see decisions). */
+export const VRSYNC_MAX_LISTINGS = 50_000;
 export const CNM_MAX_PHOTOS = 30;
 export const CNM_MIN_PHOTOS = 5;
 /** Reference §1.5 ("at most 7 MB") and §2.4 ("up to 5 MB"), read as decimal megabytes (the stricter reading). */

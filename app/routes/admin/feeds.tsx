@@ -1,10 +1,10 @@
 import { Link, useLoaderData } from "react-router";
-import { Badge, Card, EmptyState, PageHeader, Table, buttonClass, tdClass, thClass } from "~/components/ui";
+import { Alert, Badge, Card, EmptyState, PageHeader, Table, buttonClass, tdClass, thClass } from "~/components/ui";
 import { CopyButton } from "~/components/ui/copy-button";
 import { Pagination } from "~/components/ui/pagination";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { feedStatusPage, feedUrl } from "~/modules/feeds/feeds.server";
-import { PORTALS, PORTAL_LABELS, type Portal } from "~/modules/feeds/rules";
+import { PORTALS, PORTAL_LABELS, VRSYNC_MAX_LISTINGS, type Portal } from "~/modules/feeds/rules";
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { pageCountOf } from "~/utils/pagination";
 import type { Route } from "./+types/feeds";
@@ -54,6 +54,12 @@ export default function FeedIntegration() {
           </>
         }
       />
+      {total > VRSYNC_MAX_LISTINGS ? (
+        <Alert tone="warning" title="Limite do arquivo VRSync" className="mb-4">
+          Este catálogo tem {total.toLocaleString("pt-BR")} imóveis disponíveis; o Grupo OLX aceita até {VRSYNC_MAX_LISTINGS.toLocaleString("pt-BR")} anúncios por
+          arquivo VRSync. Fale com o suporte de integração do portal (chamado.integracao@olxbr.com) antes de cadastrar o endereço.
+        </Alert>
+      ) : null}
       <div className="mb-6 grid gap-3 md:grid-cols-3">
         {portals.map((p) => (
           <Card key={p.portal} className="p-4">

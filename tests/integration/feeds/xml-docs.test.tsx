@@ -58,5 +58,13 @@ describe("/integracao-xml", () => {
     const Stub = createRoutesStub([{ id: "feeds", path: "/integracao-xml", Component: FeedIntegration as never, loader: () => data }]);
     const html = renderToString(<Stub initialEntries={["/integracao-xml"]} hydrationData={{ loaderData: { feeds: data } }} />);
     expect(html).toMatch(/<a[^>]*href="\/xml-docs"[^>]*>Documentação dos XML<\/a>/);
+    expect(html).not.toContain("Limite do arquivo VRSync");
+
+    // past the portal's 50,000 listings per VRSync file, the admin is told before giving the URL to the portal
+    const large = { ...data, total: 50_001 };
+    const LargeStub = createRoutesStub([{ id: "feeds", path: "/integracao-xml", Component: FeedIntegration as never, loader: () => large }]);
+    const largeHtml = renderToString(<LargeStub initialEntries={["/integracao-xml"]} hydrationData={{ loaderData: { feeds: large } }} />);
+    expect(largeHtml).toContain("Limite do arquivo VRSync");
+    expect(largeHtml.replace(/<!-- -->/g, "")).toContain("Este catálogo tem 50.001 imóveis disponíveis; o Grupo OLX aceita até 50.000 anúncios por");
   });
 });
