@@ -1,6 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { DeliveryLog } from "~/components/webhooks/delivery-log";
 import { db } from "~/modules/platform/db.server";
 import type { SessionUser } from "~/modules/auth/session.server";
@@ -42,6 +42,18 @@ async function brokerUser(): Promise<SessionUser> {
 async function twoPresent(): Promise<void> {
   for (let i = 0; i < 2; i += 1) await registerPresence(await brokerUser(), at("2026-11-23T11:10:00Z"));
 }
+/**
+ * The route's draw reads the clock: only Date is set to T0 (timers, sockets
+ * and the receiver run as usual), so the presence registered on T0's morning
+ * is within the draw's 24 hours whatever day the tests run.
+ */
+function atT0(): void {
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(T0);
+}
+afterEach(() => {
+  vi.useRealTimers();
+});
 const rouletteRows = () => db().selectFrom("webhook_deliveries").selectAll().where("setting_key", "=", ROULETTE_WEBHOOK_KEY).orderBy("id").execute();
 
 beforeAll(async () => {
@@ -100,6 +112,7 @@ describe("a draw's notice goes through the delivery queue", () => {
   });
 
   it("a success at once says 'Webhook enviado' in the draw's toast, and the webhook tab lists the delivery in pt-BR", async () => {
+    atT0();
     await twoPresent();
     const r = await run(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "draw" }, { cookie: adminCookie }))));
     expect(r.response!.status).toBe(302);
@@ -113,6 +126,7 @@ describe("a draw's notice goes through the delivery queue", () => {
   });
 
   it("the toast of a failed notice says it will be retried", async () => {
+    atT0();
     await twoPresent();
     receiver.replies.push(503);
     const r = await run(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "draw" }, { cookie: adminCookie }))));
