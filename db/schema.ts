@@ -495,6 +495,15 @@ export interface WatermarkLabelsTable {
   updated_at: string;
 }
 
+/** 0015: a stored photo as measured on disk, for the feeds' photo rules (feeds/photos.server.ts). */
+export interface PhotoMeasurementsTable {
+  url: string;
+  bytes: number;
+  width: number;
+  height: number;
+  measured_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   brokers: BrokersTable;
@@ -534,6 +543,7 @@ export interface Database {
   catalogue_version: CatalogueVersionTable;
   property_slug_history: PropertySlugHistoryTable;
   watermark_labels: WatermarkLabelsTable;
+  photo_measurements: PhotoMeasurementsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,10 +1,11 @@
+import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { xml2js, type Element } from "xml-js";
 import { loader } from "~/routes/resources/feeds/feed";
 import { feedStatusPage } from "~/modules/feeds/feeds.server";
 import { forgetPhotoInfo } from "~/modules/feeds/photos.server";
-import { publicUrl, putFile } from "~/modules/files/storage.server";
+import { keyFromUrl, publicUrl, putFile, resolveKey } from "~/modules/files/storage.server";
 import { db } from "~/modules/platform/db.server";
 import { makeProperty } from "../../helpers/factories";
 import { routeArgs } from "../../helpers/requests";
@@ -91,5 +92,21 @@ describe("photo size and resolution", () => {
     await property(images);
     const olx = kid(kid(await feed("olx"), "ListingDataFeed"), "Listings");
     expect(kids(kid(kids(olx, "Listing")[0], "Media"), "Item")).toHaveLength(5);
+    expect(await db().selectFrom("photo_measurements").select("url").where("url", "like", "%nao-existe%").execute()).toEqual([]);
+  });
+
+  it("keeps what it measured across a restart (photo_measurements), so the photos are not read again", async () => {
+    const urls = await storePhotos([GOOD, GOOD, GOOD, GOOD, GOOD, HEAVY]);
+    await property(urls);
+    const sent = async () => kids(kid(kids(kid(kid(await feed("olx"), "ListingDataFeed"), "Listings"), "Listing")[0], "Media"), "Item").length;
+    expect(await sent()).toBe(5); // the 7.2 MB photo is held back
+    const stored = await db().selectFrom("photo_measurements").selectAll().where("url", "in", urls).orderBy("url").execute();
+    expect(stored.map((r) => [r.url, r.width, r.height])).toEqual(urls.map((u) => [u, 1600, 1200]).sort());
+    expect(stored.find((r) => r.url === urls[5])!.bytes).toBe(7_200_000);
+
+    // a restart forgets the process's memory; the files going away proves the sizes are read back, not measured again
+    forgetPhotoInfo();
+    for (const url of urls) fs.rmSync(resolveKey(keyFromUrl(url)!));
+    expect(await sent()).toBe(5);
   });
 });
