@@ -10,7 +10,7 @@ import { config } from "~/modules/platform/config.server";
 import type { Job } from "~/modules/platform/jobs.server";
 import { log, errorFields } from "~/modules/platform/logger.server";
 import { feedSalt, feedState, streamFeed, type FeedState } from "./feeds.server";
-import { PORTALS, isPortal, type Portal } from "./rules";
+import { PORTALS, type Portal } from "./rules";
 
 /**
  * Prepared feeds. Writing a whole feed costs about 65 µs a listing (rows
@@ -26,8 +26,14 @@ import { PORTALS, isPortal, type Portal } from "./rules";
 const QUIET_RUNS_BEFORE_PREPARING = 1;
 const STALE_TEMP_MS = 60 * 60 * 1000;
 
-/** Portals polled since the start; a portal with a file on disk counts too (it was polled before a restart). */
-const polled = new Set<Portal>();
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A portal that fetched no whole feed for this long is no longer prepared for (the agency stopped using it). */
+const IN_USE_FOR_MS = 30 * DAY_MS;
+/** How often a portal's poll refreshes its marker file on disk (its mtime says when it last polled, across restarts). */
+const MARK_EVERY_MS = 60 * 60 * 1000;
+
+/** When each portal last fetched its whole feed, as far as this process knows. */
+const lastPolled = new Map<Portal, number>();
 const preparing = new Map<string, Promise<boolean>>();
 let lastSeenVersion: number | null = null;
 let quietRuns = 0;
@@ -48,7 +54,7 @@ export type PreparedFeed = { handle: fs.promises.FileHandle; size: number };
  * newer file replacing it meanwhile cannot cut the answer short), or null.
  */
 export async function openPreparedFeed(portal: Portal, state: FeedState): Promise<PreparedFeed | null> {
-  polled.add(portal);
+  await markPolled(portal);
   try {
     const handle = await fs.promises.open(path.join(feedsDir(), fileName(portal, state)), "r");
     const { size } = await handle.stat();
@@ -128,31 +134,47 @@ async function writeFeedFile(portal: Portal, state: FeedState, name: string): Pr
   return true;
 }
 
-/** Portals polled since the start or before it (a file of theirs on disk); temp files a crash left behind are removed. */
-async function portalsInUse(): Promise<Portal[]> {
-  const found = new Set<Portal>(polled);
-  let files: string[] = [];
+const markerFile = (portal: Portal) => path.join(feedsDir(), `${portal}.polled`);
+
+/** Notes the poll in memory and, at most hourly, in the portal's marker file (best effort: a poll never fails for it). */
+async function markPolled(portal: Portal): Promise<void> {
+  const now = Date.now();
+  const last = lastPolled.get(portal);
+  lastPolled.set(portal, now);
+  if (last !== undefined && now - last < MARK_EVERY_MS) return;
   try {
-    files = await fs.promises.readdir(feedsDir());
+    await fs.promises.mkdir(feedsDir(), { recursive: true, mode: 0o700 });
+    await fs.promises.writeFile(markerFile(portal), "", { mode: 0o600 });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    log.warn("feed poll not recorded", { portal, ...errorFields(error) });
   }
-  for (const file of files) {
-    const portal = file.slice(0, file.indexOf("-"));
-    if (file.endsWith(".xml.gz") && isPortal(portal)) found.add(portal);
-    if (file.endsWith(".tmp")) {
-      const full = path.join(feedsDir(), file);
-      const stat = await fs.promises.stat(full).catch(() => null);
-      if (stat && Date.now() - stat.mtimeMs > STALE_TEMP_MS) await fs.promises.rm(full, { force: true });
-    }
-  }
-  return PORTALS.filter((p) => found.has(p));
 }
 
 /**
- * Every minute: once the catalogue has stayed at one version for a whole
- * minute (an editing session is over), the feeds of the portals in use are
- * prepared for it, one after another.
+ * Portals that fetched a whole feed in the last 30 days (this process's
+ * memory, else the marker's mtime from before a restart): an agency that
+ * never gave a portal its URL, or stopped, spends nothing on it. Temp files a
+ * crash left behind are removed here too.
+ */
+async function portalsInUse(): Promise<Portal[]> {
+  const inUse: Portal[] = [];
+  for (const portal of PORTALS) {
+    const last = lastPolled.get(portal) ?? (await fs.promises.stat(markerFile(portal)).catch(() => null))?.mtimeMs;
+    if (last !== undefined && Date.now() - last < IN_USE_FOR_MS) inUse.push(portal);
+  }
+  const files = await fs.promises.readdir(feedsDir()).catch(() => [] as string[]);
+  for (const file of files.filter((f) => f.endsWith(".tmp"))) {
+    const full = path.join(feedsDir(), file);
+    const stat = await fs.promises.stat(full).catch(() => null);
+    if (stat && Date.now() - stat.mtimeMs > STALE_TEMP_MS) await fs.promises.rm(full, { force: true });
+  }
+  return inUse;
+}
+
+/**
+ * Every minute: once the catalogue has stayed at one version from one run
+ * to the next (a minute without an edit: the editing session is over), the
+ * feeds of the portals in use are prepared for it, one after another.
  */
 export const prepareFeedsJob: Job = {
   name: "portal-feeds",
@@ -169,9 +191,9 @@ export const prepareFeedsJob: Job = {
   },
 };
 
-/** Tests only: forget which portals polled and the versions seen. */
+/** Tests only: forget what this process knows (as a restart does; the files on disk stay). */
 export function resetPreparedFeeds(): void {
-  polled.clear();
+  lastPolled.clear();
   lastSeenVersion = null;
   quietRuns = 0;
 }

@@ -15,7 +15,7 @@ import { fetchFeed, fetchFeedBytes as fetchBytes, validOverrides } from "./feed-
  * never sent once the catalogue moved on.
  */
 const feedsDir = () => path.join(config().dataDir, "feeds");
-const files = () => (fs.existsSync(feedsDir()) ? fs.readdirSync(feedsDir()).sort() : []);
+const files = () => (fs.existsSync(feedsDir()) ? fs.readdirSync(feedsDir()).filter((f) => f.endsWith(".xml.gz")).sort() : []);
 
 beforeEach(async () => {
   await db().deleteFrom("properties").execute();
@@ -77,6 +77,23 @@ describe("prepared feeds", () => {
     const prepared = await fetchBytes("olx", { "Accept-Encoding": "gzip" });
     expect(prepared.response.headers.get("Content-Encoding")).toBe("gzip");
     expect(gunzipSync(prepared.bytes).toString("utf8")).toContain("Apartamento com título novo");
+  });
+
+  it("are prepared after a restart for a portal that polled in the last 30 days, and no longer for one that stopped", async () => {
+    const p = await makeProperty(validOverrides({ title: "Apartamento dos portais em uso" }));
+    await fetchFeed("olx");
+    await fetchFeed("chavesnamao");
+    expect(fs.readdirSync(feedsDir()).filter((f) => f.endsWith(".polled")).sort()).toEqual(["chavesnamao.polled", "olx.polled"]);
+
+    // a restart: only the marker files remember the polls; Chaves na Mão's last one was 31 days ago
+    resetPreparedFeeds();
+    const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(feedsDir(), "chavesnamao.polled"), longAgo, longAgo);
+    await db().updateTable("properties").set({ price: 520_000, updated_at: nowIso() }).where("id", "=", p.id).execute();
+    await prepareFeedsJob.run(new Date());
+    await prepareFeedsJob.run(new Date());
+    expect(files()).toHaveLength(1);
+    expect(files()[0]).toMatch(/^olx-/);
   });
 
   it("throw away a file written while the catalogue changed (its pages would mix two versions)", async () => {
