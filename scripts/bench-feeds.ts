@@ -39,7 +39,8 @@ export async function benchFeeds(count: number) {
   const p0 = performance.now();
   if (!(await prepareFeed("olx", await feedState()))) throw new Error("feed not prepared");
   const prepareMs = performance.now() - p0;
-  const fileBytes = fs.readdirSync(`${config().dataDir}/feeds`).reduce((n, f) => n + fs.statSync(`${config().dataDir}/feeds/${f}`).size, 0);
+  const feedsDir = `${config().dataDir}/feeds`;
+  const fileBytes = fs.readdirSync(feedsDir).filter((f) => f.endsWith(".xml.gz")).reduce((n, f) => n + fs.statSync(`${feedsDir}/${f}`).size, 0);
   const plain = await readToEnd(await timedCall({ "Accept-Encoding": "identity" }));
   if (plain.encoding !== null || !plain.endsWithTail || plain.bytes !== live.bytes) throw new Error("prepared feed differs from the live one");
   const gzip = await readToEnd(await timedCall({ "Accept-Encoding": "gzip, deflate, br" }));

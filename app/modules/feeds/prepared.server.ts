@@ -70,11 +70,12 @@ export function acceptsGzip(header: string | null): boolean {
   if (!header) return false;
   let star = false;
   for (const part of header.split(",")) {
-    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const [rawName, ...params] = part.toLowerCase().split(";");
+    const name = rawName.trim();
     const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
     const allowed = q === undefined || Number(q.slice(2)) > 0;
-    if (name.trim() === "gzip" || name.trim() === "x-gzip") return allowed;
-    if (name.trim() === "*") star = allowed;
+    if (name === "gzip" || name === "x-gzip") return allowed;
+    if (name === "*") star = allowed;
   }
   return star;
 }
@@ -88,9 +89,8 @@ export function preparedFeedResponse(request: Request, prepared: PreparedFeed, h
     });
   }
   const inflate = zlib.createGunzip();
-  // an unreadable file ends the answer with an error rather than a silently short feed
+  // an unreadable file ends the answer with an error rather than a silently short feed; a portal hanging up midway is no failure
   pipeline(file, inflate).catch((error) => {
-    // a portal that hangs up midway is no failure
     if ((error as NodeJS.ErrnoException).code !== "ERR_STREAM_PREMATURE_CLOSE") log.error("prepared feed unreadable", errorFields(error));
   });
   return new Response(Readable.toWeb(inflate) as ReadableStream, { headers });
