@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.{ts,tsx}"],
     setupFiles: ["tests/setup/vitest.setup.ts"],
+    // TEST_DB=postgres (npm run test:postgres): a migrated template database for the run.
+    globalSetup: ["tests/setup/postgres-global.ts"],
     pool: "forks",
     testTimeout: 20000,
     hookTimeout: 30000,

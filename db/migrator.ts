@@ -1,4 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { isPostgres, PostgresSchemaPlugin } from "./dialect";
 import * as m0001 from "./migrations/0001_initial";
 import * as m0002 from "./migrations/0002_catalogue";
 import * as m0004 from "./migrations/0004_hardening";
@@ -39,7 +40,9 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   // Branches of one wave add numbered migrations in parallel; a later-numbered one may land first.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  // On PostgreSQL the migrations' SQLite column types are translated (db/dialect.ts).
+  const target = isPostgres(db) ? db.withPlugin(new PostgresSchemaPlugin()) : db;
+  const migrator = new Migrator({ db: target, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error");

@@ -53,8 +53,10 @@ export async function runCli(argv: string[]): Promise<number> {
       case "backup": {
         const stamp = new Date().toISOString().replace(/[:]/g, "-").replace(/\..+$/, "");
         const dir = path.resolve(flag("out") ?? path.join(config().dataDir, "backups"), `backup-${stamp}`);
+        const sqlite = sqliteHandle();
+        if (!sqlite) throw new Error("DATABASE_URL names a PostgreSQL database: back it up with pg_dump (docs/scaling.md). `npm run backup` copies the SQLite file and the uploads.");
         await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-        await backupSqlite(sqliteHandle(), path.join(dir, "app.db"));
+        await backupSqlite(sqlite, path.join(dir, "app.db"));
         await fs.cp(config().uploadsDir, path.join(dir, "uploads"), { recursive: true, force: false }).catch((e: NodeJS.ErrnoException) => {
           if (e.code !== "ENOENT") throw e;
         });

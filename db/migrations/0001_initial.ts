@@ -1,12 +1,15 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres } from "../dialect";
 
 /**
  * The whole data model of the three spec files. Later changes go in new
  * migrations; this file is never edited once landed.
  *
  * Portability: plain Kysely schema builder with ISO-8601 text timestamps and
- * 0/1 booleans; the only SQLite-specific part is the FTS5 index at the end,
- * which lives here in db/ on purpose.
+ * 0/1 booleans; the only dialect-specific part is the full-text index at the
+ * end (FTS5 on SQLite, trigram-indexed folded words on PostgreSQL), which
+ * lives here in db/ on purpose. On PostgreSQL the column types are
+ * translated by db/dialect.ts's PostgresSchemaPlugin.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   // ── accounts ────────────────────────────────────────────────────────────
@@ -479,6 +482,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex("course_materials_updated_idx").on("course_materials").column("updated_at").execute();
 
+  if (isPostgres(db)) {
+    await postgresTextIndex(db);
+    return;
+  }
+
   // ── full-text index (SQLite only, kept in db/) ──────────────────────────
   // remove_diacritics folds accents so 'sao paulo' finds 'São Paulo'.
   await sql`create virtual table properties_fts using fts5(
@@ -500,6 +508,43 @@ export async function up(db: Kysely<any>): Promise<void> {
     insert into properties_fts(rowid, title, description, city, neighborhood, address)
     values (new.id, new.title, new.description, new.city, new.neighborhood, new.address);
   end`.execute(db);
+}
+
+/**
+ * PostgreSQL's counterpart of properties_fts: one row per property with each
+ * indexed column as its words, folded (accents by unaccent, case) and
+ * separated by single spaces, with a space at both ends, under one trigram
+ * index. A word then matches as FTS5's unicode61 + remove_diacritics does:
+ * ' apart' finds a word starting so, ' a ' the word 'a', 'aulo' inside words
+ * (db/fulltext.ts builds the patterns). Kept by a trigger; deleted with the
+ * property.
+ */
+async function postgresTextIndex(db: Kysely<any>): Promise<void> {
+  await sql`create extension if not exists unaccent`.execute(db);
+  await sql`create extension if not exists pg_trgm`.execute(db);
+  // unaccent() is only STABLE (its dictionary could change); with the dictionary named it is fixed, so indexes may use it.
+  await sql`create or replace function app_unaccent(value text) returns text language sql immutable parallel safe strict
+    as $$ select public.unaccent('public.unaccent'::regdictionary, value) $$`.execute(db);
+  await sql`create or replace function app_search_text(value text) returns text language sql immutable parallel safe
+    as $$ select ' ' || btrim(regexp_replace(lower(app_unaccent(coalesce(value, '')) collate "default"), '[^[:alnum:]]+', ' ', 'g')) || ' ' $$`.execute(db);
+  await sql`create table properties_fts (
+    id bigint primary key references properties (id) on delete cascade,
+    title text collate "C" not null, description text collate "C" not null, city text collate "C" not null,
+    neighborhood text collate "C" not null, address text collate "C" not null
+  )`.execute(db);
+  await sql`create index properties_fts_words_idx on properties_fts using gin
+    (title gin_trgm_ops, description gin_trgm_ops, city gin_trgm_ops, neighborhood gin_trgm_ops, address gin_trgm_ops)`.execute(db);
+  await sql`create function properties_fts_sync() returns trigger language plpgsql as $$
+    begin
+      insert into properties_fts (id, title, description, city, neighborhood, address)
+      values (new.id, app_search_text(new.title), app_search_text(new.description), app_search_text(new.city), app_search_text(new.neighborhood), app_search_text(new.address))
+      on conflict (id) do update set title = excluded.title, description = excluded.description, city = excluded.city,
+        neighborhood = excluded.neighborhood, address = excluded.address;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger properties_fts_insert after insert on properties for each row execute function properties_fts_sync()`.execute(db);
+  await sql`create trigger properties_fts_update after update of title, description, city, neighborhood, address on properties
+    for each row execute function properties_fts_sync()`.execute(db);
 }
 
 export async function down(): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres } from "../dialect";
 
 /**
  * Search inside words on the public catalogue (issue 13, item 8): a read-only
@@ -10,9 +11,12 @@ import { sql, type Kysely } from "kysely";
  * 85 MB on disk (docs/decisions.md, 'Search inside words').
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  // PostgreSQL's catalogue_fts (0002) finds words inside words by its trigram index: no vocabulary needed.
+  if (isPostgres(db)) return;
   await sql`create virtual table catalogue_vocabulary using fts5vocab(catalogue_fts, 'row')`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) return;
   await sql`drop table if exists catalogue_vocabulary`.execute(db);
 }

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
+import { postgresTestDatabase } from "./postgres";
 
 /**
  * Each test file gets its own real SQLite database in a fresh temporary
@@ -16,8 +17,18 @@ delete process.env.SMTP_URL;
 delete process.env.ADMIN_EMAIL;
 delete process.env.ADMIN_PASSWORD;
 delete process.env.PUBLIC_URL;
+delete process.env.DATABASE_URL;
+
+// `npm run test:postgres`: the same tests on a PostgreSQL database of this file's own.
+const postgresTemplate = inject("postgresTemplate");
+let dropPostgres: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
+  if (postgresTemplate) {
+    const database = await postgresTestDatabase(postgresTemplate);
+    process.env.DATABASE_URL = database.url;
+    dropPostgres = database.drop;
+  }
   const { resetConfigCache } = await import("~/modules/platform/config.server");
   resetConfigCache();
   const { migrate } = await import("~/modules/platform/db.server");
@@ -27,5 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   const { closeDb } = await import("~/modules/platform/db.server");
   await closeDb();
+  await dropPostgres?.();
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -1,5 +1,5 @@
 import { expressionBuilder, type Expression, type SqlBool } from "kysely";
-import { buildMatchQuery, catalogueTextMatch, catalogueTextMatchIds, countCatalogueTextMatches } from "#db/fulltext";
+import { buildMatchQuery, catalogueTextMatch, catalogueTextMatchIds, countCatalogueTextMatches, type TextQuery } from "#db/fulltext";
 import type { Database, Property, PropertyOption, PropertyTypeCode } from "#db/schema";
 import { PAGE_SIZE, type CatalogueFilters } from "~/modules/catalogue/params";
 import { cityKey, neighborhoodKey, normalisePlaceName } from "~/modules/catalogue/places";
@@ -96,7 +96,7 @@ type QueryFilters = {
   type: CatalogueKind | null;
   cityKey: string | null;
   neighborhoodKey: string | null;
-  match: string | null;
+  match: TextQuery | null;
   minPrice: number | null;
   maxPrice: number | null;
   minArea: number | null;
@@ -137,7 +137,7 @@ function conditions(f: QueryFilters): Expression<SqlBool>[] {
   if (f.maxPrice !== null) c.push(eb(priceExpression(f.type), "<=", f.maxPrice));
   if (f.minArea !== null) c.push(eb("area", ">=", f.minArea));
   if (f.maxArea !== null) c.push(eb("area", "<=", f.maxArea));
-  if (f.match) c.push(catalogueTextMatch(f.match));
+  if (f.match) c.push(catalogueTextMatch(db(), f.match));
   return c;
 }
 
