@@ -67,7 +67,7 @@ async function bulkLoadPostgres(db: Kysely<Database>, load: () => Promise<void>)
  * each identity column's sequence continues after the largest id, as
  * SQLite's rowid does by itself. No-op on SQLite.
  */
-export async function syncIdentitySequences(db: Kysely<any>, tables?: readonly string[]): Promise<void> {
+export async function syncIdentitySequences(db: Kysely<Database>, tables?: readonly string[]): Promise<void> {
   if (!isPostgres(db)) return;
   const columns = (
     await sql<{ table_name: string; column_name: string }>`select table_name, column_name from information_schema.columns

@@ -1,7 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, HandleEmptyInListsPlugin, Kysely, PostgresDialect, SqliteDialect, replaceWithNoncontingentExpression, type Driver } from "kysely";
+import {
+  CompiledQuery,
+  HandleEmptyInListsPlugin,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  replaceWithNoncontingentExpression,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+} from "kysely";
 import pg from "pg";
 import { SqliteSemanticsPlugin } from "./dialect";
 import type { Database } from "./schema";
@@ -70,7 +80,40 @@ class SerialTransactionsDialect extends PostgresDialect {
       await connection.executeQuery(CompiledQuery.raw("begin"));
       await connection.executeQuery(CompiledQuery.raw(`select pg_advisory_xact_lock(${WRITE_LOCK_KEY})`));
     };
+    // Streams read through a server-side cursor (SQL DECLARE/FETCH), so no extra package (pg-cursor) is needed.
+    const acquire = driver.acquireConnection.bind(driver);
+    const release = driver.releaseConnection.bind(driver);
+    const originals = new WeakMap<DatabaseConnection, DatabaseConnection>();
+    driver.acquireConnection = async () => {
+      const connection = await acquire();
+      const wrapped: DatabaseConnection = { executeQuery: (q) => connection.executeQuery(q), streamQuery: (q, chunkSize) => cursorStream(connection, q, chunkSize ?? 100) };
+      originals.set(wrapped, connection);
+      return wrapped;
+    };
+    driver.releaseConnection = (connection) => release(originals.get(connection) ?? connection);
     return driver;
+  }
+}
+
+let cursorCount = 0;
+
+/** A query's rows in chunks, read through a cursor in a transaction of its own (a stream is never asked for inside one). */
+async function* cursorStream<R>(connection: DatabaseConnection, query: CompiledQuery, chunkSize: number): AsyncIterableIterator<QueryResult<R>> {
+  if (!Number.isInteger(chunkSize) || chunkSize <= 0) throw new Error("chunkSize must be a positive integer");
+  const name = `app_cursor_${++cursorCount}`;
+  await connection.executeQuery(CompiledQuery.raw("begin"));
+  let open = false;
+  try {
+    await connection.executeQuery(CompiledQuery.raw(`declare ${name} no scroll cursor for ${query.sql}`, [...query.parameters]));
+    open = true;
+    for (;;) {
+      const result = await connection.executeQuery<R>(CompiledQuery.raw(`fetch ${chunkSize} from ${name}`));
+      if (result.rows.length === 0) break;
+      yield { rows: result.rows };
+    }
+  } finally {
+    if (open) await connection.executeQuery(CompiledQuery.raw(`close ${name}`)).catch(() => undefined);
+    await connection.executeQuery(CompiledQuery.raw("commit")).catch(() => undefined);
   }
 }
 
@@ -87,7 +130,14 @@ const pgTypes = {
 } as pg.CustomTypesConfig;
 
 export function createPostgresPool(url: string, options: { max?: number; applicationName?: string } = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: pgTypes, application_name: options.applicationName ?? "imobiliaria" });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    types: pgTypes,
+    application_name: options.applicationName ?? "imobiliaria",
+    // An unreachable server fails a request (and /healthz) in seconds instead of hanging it.
+    connectionTimeoutMillis: 5_000,
+  });
   // An idle client's error (the server restarted, a network cut) must not kill the process: the pool replaces it.
   pool.on("error", (error) => process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: "warn", msg: "postgres idle client error", error: error.message })}\n`));
   return pool;

@@ -5,6 +5,8 @@ import {
   OperationNodeTransformer,
   OperatorNode,
   PostgresAdapter,
+  type PrimitiveValueListNode,
+  type ValueNode,
   RawNode,
   type Kysely,
   type KyselyPlugin,
@@ -14,6 +16,7 @@ import {
   type RootOperationNode,
   type UnknownRow,
 } from "kysely";
+import pg from "pg";
 
 /**
  * The two databases the app runs on: SQLite (one process, the default) and
@@ -23,12 +26,22 @@ import {
  */
 export type DialectName = "sqlite" | "postgres";
 
-export function dialectOf(db: Kysely<any>): DialectName {
+/** Any Kysely instance, whatever its tables. */
+type AnyKysely = Pick<Kysely<object>, "getExecutor">;
+
+export function dialectOf(db: AnyKysely): DialectName {
   return db.getExecutor().adapter instanceof PostgresAdapter ? "postgres" : "sqlite";
 }
 
-export function isPostgres(db: Kysely<any>): boolean {
+export function isPostgres(db: AnyKysely): boolean {
   return dialectOf(db) === "postgres";
+}
+
+/** An error the database raised (a constraint, a lock, a broken file or connection), from either driver. */
+export function isDatabaseError(error: unknown): boolean {
+  if (error instanceof pg.DatabaseError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" && code.startsWith("SQLITE");
 }
 
 /**
@@ -39,6 +52,8 @@ export function isPostgres(db: Kysely<any>): boolean {
  *   PostgresSchemaPlugin) folds ASCII letters only: the same rule. SQLite
  *   has no escape character unless one is named; PostgreSQL's default is
  *   the backslash, so `escape ''` is added (a typed backslash stays text).
+ * - PostgreSQL text cannot hold the NUL character (SQLite keeps it); it is
+ *   dropped from every string sent, as every output drops it anyway.
  */
 export class SqliteSemanticsPlugin implements KyselyPlugin {
   readonly #transformer = new (class extends OperationNodeTransformer {
@@ -50,6 +65,14 @@ export class SqliteSemanticsPlugin implements KyselyPlugin {
       }
       return next;
     }
+
+    protected override transformValue(node: ValueNode): ValueNode {
+      return typeof node.value === "string" && node.value.includes(NUL) ? { ...node, value: withoutNul(node.value) } : node;
+    }
+
+    protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+      return node.values.some((v) => typeof v === "string" && v.includes(NUL)) ? { ...node, values: node.values.map((v) => (typeof v === "string" ? withoutNul(v) : v)) } : node;
+    }
   })();
 
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
@@ -59,6 +82,11 @@ export class SqliteSemanticsPlugin implements KyselyPlugin {
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
     return args.result;
   }
+}
+
+const NUL = String.fromCharCode(0);
+function withoutNul(value: string): string {
+  return value.split(NUL).join("");
 }
 
 /**

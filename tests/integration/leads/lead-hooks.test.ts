@@ -43,8 +43,7 @@ describe("lead hooks (lead-hooks.server.ts)", () => {
     expect(seen).toEqual([]);
     let settled = false;
     const settling = settleLeadHooks().then(() => (settled = true));
-    await new Promise((r) => setTimeout(r, 20));
-    expect(seen).toEqual([{ id: created.id, committed: true }]);
+    await vi.waitFor(() => expect(seen).toEqual([{ id: created.id, committed: true }]));
     expect(settled).toBe(false);
     gate.release();
     await settling;
