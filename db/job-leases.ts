@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { isPostgres } from "./dialect";
 import type { Database } from "./schema";
 
@@ -41,4 +41,26 @@ export async function renewLease(db: Kysely<Database>, name: string, holder: str
 
 export async function releaseLease(db: Kysely<Database>, name: string, holder: string, now: Date): Promise<void> {
   await db.updateTable("job_leases").set({ holder: null, lease_until: null, last_finished_at: now.toISOString() }).where("name", "=", name).where("holder", "=", holder).execute();
+}
+
+/** The session-level advisory lock of the start-up (any constant of our own, not WRITE_LOCK_KEY). */
+const START_UP_LOCK_KEY = 2_718_281_829;
+
+/**
+ * Runs `work` while no other process runs its start-up (PostgreSQL: a
+ * session advisory lock on a connection held for the purpose, released when
+ * `work` ends or the process dies). Processes started together on an empty
+ * database thus create one default pipeline, one demo, one admin. SQLite
+ * serves one process: `work` just runs.
+ */
+export async function withStartUpLock<T>(db: Kysely<Database>, work: () => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return work();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${sql.lit(START_UP_LOCK_KEY)})`.execute(connection);
+    try {
+      return await work();
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(START_UP_LOCK_KEY)})`.execute(connection);
+    }
+  });
 }

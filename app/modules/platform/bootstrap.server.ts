@@ -1,3 +1,4 @@
+import { withStartUpLock } from "#db/job-leases";
 import { config } from "./config.server";
 import { closeDb, db, migrate } from "./db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
@@ -29,19 +30,22 @@ async function run(): Promise<{ port: number }> {
   if (process.env.NODE_ENV === "production" && !cfg.PUBLIC_URL) {
     log.warn(`PUBLIC_URL is not set: canonical links, the sitemap, portal feeds and share links will say ${cfg.publicUrl}. Set PUBLIC_URL to the site's public address (e.g. https://www.larimoveis.com.br).`);
   }
-  const applied = await migrate();
-  if (applied.length) log.info("migrations applied", { migrations: applied });
-  await ensureDefaultPipeline();
-  // The demo goes in first: it only seeds an empty database, and the
-  // ADMIN_EMAIL account below must not make the database look used.
-  if (cfg.SEED_DEMO === "true") {
-    const result = await seedDemo();
-    if (result.seeded) log.info("demo data created");
-  }
-  if (cfg.ADMIN_EMAIL && cfg.ADMIN_PASSWORD) {
-    const result = await ensureAdmin(cfg.ADMIN_EMAIL, cfg.ADMIN_PASSWORD);
-    if (result === "created") log.info("admin account created", { email: cfg.ADMIN_EMAIL });
-  }
+  // Several processes may start together on one PostgreSQL database: one at a time through here.
+  await withStartUpLock(db(), async () => {
+    const applied = await migrate();
+    if (applied.length) log.info("migrations applied", { migrations: applied });
+    await ensureDefaultPipeline();
+    // The demo goes in first: it only seeds an empty database, and the
+    // ADMIN_EMAIL account below must not make the database look used.
+    if (cfg.SEED_DEMO === "true") {
+      const result = await seedDemo();
+      if (result.seeded) log.info("demo data created");
+    }
+    if (cfg.ADMIN_EMAIL && cfg.ADMIN_PASSWORD) {
+      const result = await ensureAdmin(cfg.ADMIN_EMAIL, cfg.ADMIN_PASSWORD);
+      if (result === "created") log.info("admin account created", { email: cfg.ADMIN_EMAIL });
+    }
+  });
   // Printed at every start (not only the first) while the demo admin exists,
   // so whoever runs `npm start` again still sees how to sign in.
   const demoLines = (await demoAdminExists()) ? demoLoginLines() : [];
