@@ -1,7 +1,8 @@
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { absoluteUrl, decimal, type FeedContext, type FeedFormat } from "./format.server";
 import { cnmAreas, cnmPhotos, foldName, formatPostalCode, type Listing } from "./rules";
-import { el, localDateTime, wrap } from "./xml-writer.server";
+import { el, wrap } from "./xml-writer.server";
+import { formatLocalIso } from "~/utils/clock";
 
 /**
  * Chaves na Mão (shared/reference/portal-feeds.md §2), served at
@@ -47,7 +48,7 @@ export const chavesNaMao: FeedFormat = {
     const r = l.row;
     const both = l.sale && l.rent;
     const photos = cnmPhotos(l)
-      .sent.map((u) => wrap("foto", el("url", absoluteUrl(ctx.baseUrl, u)) + el("data_atualizacao", localDateTime(r.updated_at, " "))))
+      .sent.map((u) => wrap("foto", el("url", absoluteUrl(ctx.baseUrl, u)) + el("data_atualizacao", formatLocalIso(r.updated_at, " "))))
       .join("");
     const land = r.property_type === "Terreno";
     const areas = cnmAreas(l);
@@ -99,7 +100,7 @@ export const chavesNaMao: FeedFormat = {
           el("complemento", r.complement ?? "") +
           el("descritivo", l.description) +
           wrap("fotos_imovel", photos) +
-          el("data_atualizacao", localDateTime(r.updated_at, " ")) +
+          el("data_atualizacao", formatLocalIso(r.updated_at, " ")) +
           el("latitude", r.latitude ?? "") +
           el("longitude", r.longitude ?? "") +
           el("video", "") +
