@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, inject } from "vitest";
+// as in production, where the root route installs it: no English validation message
+import "~/utils/zod-pt-br";
 import { postgresTestDatabase } from "./postgres";
 
 /**

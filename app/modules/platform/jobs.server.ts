@@ -4,6 +4,7 @@ import { db } from "./db.server";
 import { PROCESS_ID } from "./instance.server";
 import { errorFields, log } from "./logger.server";
 import { housekeepingJobs } from "./housekeeping.server";
+import type { Job } from "./job";
 import { campaignDispatcherJob } from "~/modules/messaging/campaign-dispatcher.server";
 import { staleImportsJob } from "~/modules/crm/csv-import.server";
 import { webhookDeliveryJob } from "~/modules/webhooks/delivery.server";
@@ -24,15 +25,6 @@ import { prepareFeedsJob } from "~/modules/feeds/prepared.server";
  * one (campaign messages, webhook deliveries: each row's claim is its own
  * lease) says `claimsRows: true` and runs in every process at once.
  */
-export type Job = {
-  /** Unique, kebab-case: shows in logs. */
-  name: string;
-  /** Croner pattern (minute hour day month weekday), server local time. */
-  cron: string;
-  run(now: Date): Promise<void>;
-  /** The job claims each row it works on (once across processes), so every process may run it at the same time. */
-  claimsRows?: boolean;
-};
 
 /** How long a job's lease lasts without being renewed; renewed every third of it while the job runs. */
 export const JOB_LEASE_MS = 60_000;
