@@ -97,6 +97,8 @@ export async function copySqliteToPostgres(options: { from: string; to: string; 
           reports.push({ table, rows: to.rows, checksum: to.checksum });
         }
       });
+      // Statistics and the visibility map for the planner, as a running database would have them.
+      await sql`vacuum analyze`.execute(target.db);
       return { tables: reports, ms: Date.now() - started };
     } finally {
       source.close();
@@ -215,14 +217,10 @@ async function targetChecksum(db: Kysely<Database>, table: string, columns: Colu
   return { rows: n, checksum: hash.digest("hex") };
 }
 
-/** PostgreSQL's word tables (0001, 0002), filled set-wise from the copied properties. */
+/** PostgreSQL's word tables (0001, 0002), filled set-wise from the copied properties (the vocabulary follows, 0014). */
 async function rebuildTextIndexes(db: Kysely<Database>): Promise<void> {
-  const words = (table: string, where: string) =>
-    sql.raw(`insert into ${table} (id, title, description, city, neighborhood, address)
-      select id, app_search_text(title), app_search_text(description), app_search_text(city), app_search_text(neighborhood), app_search_text(address)
-      from properties${where}`);
   await sql`delete from properties_fts`.execute(db);
   await sql`delete from catalogue_fts`.execute(db);
-  await words("properties_fts", "").execute(db);
-  await words("catalogue_fts", " where status = 'available'").execute(db);
+  await sql`insert into properties_fts (id, doc) select id, app_search_doc(title, description, city, neighborhood, address) from properties`.execute(db);
+  await sql`insert into catalogue_fts (id, doc) select id, app_search_doc(title, description, city, neighborhood, address) from properties where status = 'available'`.execute(db);
 }

@@ -7,9 +7,11 @@ import type { Database } from "./schema";
  * stays portable. SQLite: FTS5 (unicode61, accents removed); the catalogue
  * index, catalogue_fts, holds the available properties only (see
  * migrations/0002_catalogue.ts). PostgreSQL: tables of the same names hold
- * each column's folded words under a trigram index (0001, 0002), and a word
- * becomes a LIKE pattern with the same meaning as its FTS5 term. Both fold
- * accents and case, so 'sao paulo' finds 'São Paulo'.
+ * each property's words as a tsvector under a GIN index (0001, 0002), made
+ * as FTS5 makes its tokens, and catalogue_vocabulary is a table of the same
+ * shape as FTS5's (0014); a query becomes the tsquery with the same meaning
+ * as its FTS5 query. Both fold accents and case, so 'sao paulo' finds
+ * 'São Paulo'.
  */
 
 const MAX_TOKENS = 8;
@@ -22,8 +24,8 @@ const ALL_COLUMNS: readonly TextColumn[] = ["title", "description", "city", "nei
 export type TextQuery = {
   /** The FTS5 query (SQLite). */
   fts5: string;
-  /** Each word folded, and how it matches an indexed word: whole, by its start, or anywhere inside. */
-  words: { folded: string; match: "word" | "start" | "inside" }[];
+  /** Each word folded, and what it matches: the indexed word itself, or every word it starts, and the indexed words it is inside of. */
+  words: { folded: string; match: "word" | "start"; inside: readonly string[] }[];
   columns: readonly TextColumn[];
 };
 
@@ -36,8 +38,7 @@ export type TextQuery = {
  * city). `insideWords`, given a folded word of three or more characters,
  * names the indexed words that contain it further in ('aulo' → 'paulo');
  * each becomes an alternative of that word, so it matches inside words too
- * (PostgreSQL's trigram index needs no list: passing it asks for the same
- * search). Returns null when nothing searchable is left.
+ * Returns null when nothing searchable is left.
  */
 export function buildMatchQuery(
   input: string,
@@ -51,11 +52,11 @@ export function buildMatchQuery(
     const quoted = quote(word);
     const folded = foldForPostgres(foldForIndex(word));
     if (word.length < 2) {
-      words.push({ folded, match: "word" });
+      words.push({ folded, match: "word", inside: [] });
       return quoted;
     }
-    words.push({ folded, match: word.length >= 3 && options.insideWords ? "inside" : "start" });
     const inside = word.length >= 3 && options.insideWords ? options.insideWords(foldForIndex(word)) : [];
+    words.push({ folded, match: "start", inside });
     return inside.length ? `(${quoted}* OR ${inside.map(quote).join(" OR ")})` : `${quoted}*`;
   });
   const body = terms.join(" AND ");
@@ -78,27 +79,40 @@ function foldForPostgres(folded: string): string {
   return folded.replace(/[øłđðßæœþıħŧ]/g, (c) => UNACCENT_EXTRA[c] ?? c);
 }
 
+/** PostgreSQL: the weight letters of the columns (0001's app_search_doc: title A, description B, city and neighbourhood C, address D). */
+const WEIGHTS: Record<TextColumn, string> = { title: "A", description: "B", city: "C", neighborhood: "C", address: "D" };
+
+function lexeme(word: string): string {
+  return `'${word.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
 /**
- * PostgreSQL: the rows of `table` (properties_fts or catalogue_fts) whose
- * columns hold every word. The columns are ' word word ' (see 0001), so a
- * whole word is '% w %', a word start '% w%', inside a word '%w%' — what the
- * trigram index answers.
+ * The tsquery text with the meaning of the FTS5 query: every word (&), each
+ * as itself or a prefix (:*) or one of the indexed words it is inside of
+ * (|), limited to the columns' weights when not all columns are searched.
  */
-function postgresWordsMatch(table: "properties_fts" | "catalogue_fts", query: TextQuery): RawBuilder<SqlBool> {
-  const perWord = query.words.map(({ folded, match }) => {
-    const pattern = match === "word" ? `% ${folded} %` : match === "start" ? `% ${folded}%` : `%${folded}%`;
-    const columns = query.columns.map((c) => sql<SqlBool>`${sql.ref(`${table}.${c}`)} like ${pattern}`);
-    return sql<SqlBool>`(${sql.join(columns, sql` or `)})`;
-  });
-  return sql<SqlBool>`(${sql.join(perWord, sql` and `)})`;
+export function postgresTsQuery(query: TextQuery): string {
+  const weights = query.columns.length === ALL_COLUMNS.length ? "" : [...new Set(query.columns.map((c) => WEIGHTS[c]))].sort().join("");
+  const term = (text: string, prefix: boolean) => `${lexeme(text)}${prefix || weights ? `:${prefix ? "*" : ""}${weights}` : ""}`;
+  return query.words
+    .map((w) => {
+      const alternatives = [term(w.folded, w.match === "start"), ...w.inside.map((i) => term(foldForPostgres(i), false))];
+      return alternatives.length > 1 ? `(${alternatives.join(" | ")})` : alternatives[0];
+    })
+    .join(" & ");
+}
+
+function postgresMatch(table: "properties_fts" | "catalogue_fts", query: TextQuery): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${sql.ref(`${table}.doc`)} @@ to_tsquery('simple', ${postgresTsQuery(query)})`;
 }
 
 export type IndexedWord = { term: string; documents: number };
 
 /**
- * One page of the catalogue index's vocabulary (catalogue_vocabulary, 0014),
- * in term order after `after`. Reading it costs about 70 µs a word at
- * 100,000 listings (FTS5 walks each word's list to count it), so callers
+ * One page of the catalogue index's vocabulary (catalogue_vocabulary, 0014:
+ * FTS5's fts5vocab on SQLite, a table kept by triggers on PostgreSQL), in
+ * term order after `after`. Reading it costs about 70 µs a word at 100,000
+ * listings on SQLite (FTS5 walks each word's list to count it), so callers
  * read it in pages and keep it.
  */
 export async function catalogueVocabularyPage(db: Kysely<Database>, after: string, limit: number): Promise<IndexedWord[]> {
@@ -112,7 +126,7 @@ export async function catalogueVocabularyPage(db: Kysely<Database>, after: strin
  * properties_fts is kept by 0001's triggers and folds accents and case.
  */
 export function propertyTextMatch(db: Kysely<Database>, query: TextQuery): Expression<SqlBool> {
-  if (isPostgres(db)) return sql<SqlBool>`properties.id in (select properties_fts.id from properties_fts where ${postgresWordsMatch("properties_fts", query)})`;
+  if (isPostgres(db)) return sql<SqlBool>`properties.id in (select properties_fts.id from properties_fts where ${postgresMatch("properties_fts", query)})`;
   return sql<SqlBool>`properties.id in (select rowid from properties_fts where properties_fts match ${query.fts5})`;
 }
 
@@ -125,7 +139,7 @@ export function propertyTextMatch(db: Kysely<Database>, query: TextQuery): Expre
  * see catalogueTextMatchIds.
  */
 export function catalogueTextMatch(db: Kysely<Database>, query: TextQuery): Expression<SqlBool> {
-  if (isPostgres(db)) return sql<SqlBool>`properties.id in (select catalogue_fts.id from catalogue_fts where ${postgresWordsMatch("catalogue_fts", query)})`;
+  if (isPostgres(db)) return sql<SqlBool>`properties.id in (select catalogue_fts.id from catalogue_fts where ${postgresMatch("catalogue_fts", query)})`;
   return sql<SqlBool>`+properties.id in (select rowid from catalogue_fts where catalogue_fts match ${query.fts5})`;
 }
 
@@ -136,7 +150,7 @@ export function catalogueTextMatch(db: Kysely<Database>, query: TextQuery): Expr
  */
 export async function countCatalogueTextMatches(db: Kysely<Database>, query: TextQuery): Promise<number> {
   const row = isPostgres(db)
-    ? await sql<{ n: number }>`select count(*) as n from catalogue_fts where ${postgresWordsMatch("catalogue_fts", query)}`.execute(db)
+    ? await sql<{ n: number }>`select count(*) as n from catalogue_fts where ${postgresMatch("catalogue_fts", query)}`.execute(db)
     : await sql<{ n: number }>`select count(*) as n from catalogue_fts where catalogue_fts match ${query.fts5}`.execute(db);
   return Number(row.rows[0]?.n ?? 0);
 }
@@ -144,12 +158,7 @@ export async function countCatalogueTextMatches(db: Kysely<Database>, query: Tex
 /** The ids of every available property matching (for small result sets, read straight from the index). */
 export async function catalogueTextMatchIds(db: Kysely<Database>, query: TextQuery, limit: number): Promise<number[]> {
   const rows = isPostgres(db)
-    ? await sql<{ id: number }>`select id from catalogue_fts where ${postgresWordsMatch("catalogue_fts", query)} limit ${limit}`.execute(db)
+    ? await sql<{ id: number }>`select id from catalogue_fts where ${postgresMatch("catalogue_fts", query)} limit ${limit}`.execute(db)
     : await sql<{ id: number }>`select rowid as id from catalogue_fts where catalogue_fts match ${query.fts5} limit ${limit}`.execute(db);
   return rows.rows.map((r) => Number(r.id));
-}
-
-/** Whether searching inside words needs the vocabulary (SQLite's FTS5); PostgreSQL's trigram index needs none. */
-export function usesVocabulary(db: Kysely<Database>): boolean {
-  return !isPostgres(db);
 }

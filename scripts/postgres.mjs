@@ -48,7 +48,7 @@ export function postgresAvailable() {
  * A server URL (postgres://user@host:port/database) where the caller may
  * create and drop databases, and `stop()` to remove what was started.
  */
-export async function startPostgres({ quiet = false } = {}) {
+export async function startPostgres({ quiet = false, durable = false } = {}) {
   if (process.env.TEST_DATABASE_URL) return { url: process.env.TEST_DATABASE_URL, stop: async () => {}, owned: false };
   let bin = binDir();
   if (!bin && install()) bin = binDir();
@@ -75,7 +75,9 @@ export async function startPostgres({ quiet = false } = {}) {
       "-D",
       data,
       "-o",
-      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+      // Tests: nothing to keep, so no flushing at all. The bench (durable): crash-safe, commits flushed in the background
+      // (synchronous_commit=off), as SQLite's WAL with synchronous=NORMAL does.
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c synchronous_commit=off${durable ? " -c shared_buffers=256MB" : " -c fsync=off -c full_page_writes=off"}`,
       "-l",
       path.join(data, "server.log"),
       "-w",

@@ -7,7 +7,7 @@ import { isPostgres } from "../dialect";
  *
  * Portability: plain Kysely schema builder with ISO-8601 text timestamps and
  * 0/1 booleans; the only dialect-specific part is the full-text index at the
- * end (FTS5 on SQLite, trigram-indexed folded words on PostgreSQL), which
+ * end (FTS5 on SQLite, tsvector words under GIN indexes on PostgreSQL), which
  * lives here in db/ on purpose. On PostgreSQL the column types are
  * translated by db/dialect.ts's PostgresSchemaPlugin.
  */
@@ -511,13 +511,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 /**
- * PostgreSQL's counterpart of properties_fts: one row per property with each
- * indexed column as its words, folded (accents by unaccent, case) and
- * separated by single spaces, with a space at both ends, under one trigram
- * index. A word then matches as FTS5's unicode61 + remove_diacritics does:
- * ' apart' finds a word starting so, ' a ' the word 'a', 'aulo' inside words
- * (db/fulltext.ts builds the patterns). Kept by a trigger; deleted with the
- * property.
+ * PostgreSQL's counterpart of properties_fts: one row per property with its
+ * words as a tsvector, weighted by column (title A, description B, city and
+ * neighbourhood C, address D) so a search can keep to some columns. The
+ * words are what FTS5's unicode61 tokenizer with remove_diacritics makes:
+ * accents folded (unaccent), lower case, split at anything that is not a
+ * letter or a digit (app_search_text). Kept by a trigger; deleted with the
+ * property. db/fulltext.ts builds the tsquery.
  */
 async function postgresTextIndex(db: Kysely<any>): Promise<void> {
   await sql`create extension if not exists unaccent`.execute(db);
@@ -527,19 +527,16 @@ async function postgresTextIndex(db: Kysely<any>): Promise<void> {
     as $$ select public.unaccent('public.unaccent'::regdictionary, value) $$`.execute(db);
   await sql`create or replace function app_search_text(value text) returns text language sql immutable parallel safe
     as $$ select ' ' || btrim(regexp_replace(lower(app_unaccent(coalesce(value, '')) collate "default"), '[^[:alnum:]]+', ' ', 'g')) || ' ' $$`.execute(db);
-  await sql`create table properties_fts (
-    id bigint primary key references properties (id) on delete cascade,
-    title text collate "C" not null, description text collate "C" not null, city text collate "C" not null,
-    neighborhood text collate "C" not null, address text collate "C" not null
-  )`.execute(db);
-  await sql`create index properties_fts_words_idx on properties_fts using gin
-    (title gin_trgm_ops, description gin_trgm_ops, city gin_trgm_ops, neighborhood gin_trgm_ops, address gin_trgm_ops)`.execute(db);
+  await sql`create or replace function app_search_doc(title text, description text, city text, neighborhood text, address text) returns tsvector
+    language sql immutable parallel safe
+    as $$ select setweight(to_tsvector('simple', app_search_text(title)), 'A') || setweight(to_tsvector('simple', app_search_text(description)), 'B')
+      || setweight(to_tsvector('simple', app_search_text(city) || app_search_text(neighborhood)), 'C') || setweight(to_tsvector('simple', app_search_text(address)), 'D') $$`.execute(db);
+  await sql`create table properties_fts (id bigint primary key references properties (id) on delete cascade, doc tsvector not null)`.execute(db);
+  await sql`create index properties_fts_doc_idx on properties_fts using gin (doc)`.execute(db);
   await sql`create function properties_fts_sync() returns trigger language plpgsql as $$
     begin
-      insert into properties_fts (id, title, description, city, neighborhood, address)
-      values (new.id, app_search_text(new.title), app_search_text(new.description), app_search_text(new.city), app_search_text(new.neighborhood), app_search_text(new.address))
-      on conflict (id) do update set title = excluded.title, description = excluded.description, city = excluded.city,
-        neighborhood = excluded.neighborhood, address = excluded.address;
+      insert into properties_fts (id, doc) values (new.id, app_search_doc(new.title, new.description, new.city, new.neighborhood, new.address))
+      on conflict (id) do update set doc = excluded.doc;
       return null;
     end $$`.execute(db);
   await sql`create trigger properties_fts_insert after insert on properties for each row execute function properties_fts_sync()`.execute(db);

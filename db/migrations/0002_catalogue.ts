@@ -182,8 +182,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 /**
  * The same catalogue support on PostgreSQL: the derived columns set by a
  * BEFORE trigger (same expressions), the same indexes, catalogue_fts as a
- * table of the available properties' folded words (see 0001's
- * properties_fts), and catalogue_version bumped once per statement that
+ * table of the available properties' words (a tsvector under a GIN index, as
+ * 0001's properties_fts), and catalogue_version bumped once per statement that
  * writes properties (caches compare it for equality only). PostgreSQL's own
  * ANALYZE keeps the planner's statistics.
  */
@@ -205,23 +205,15 @@ async function upPostgres(db: Kysely<any>): Promise<void> {
     await db.schema.createIndex(name).on("properties").columns([...cols]).execute();
   }
 
-  await sql`create table catalogue_fts (
-    id bigint primary key references properties (id) on delete cascade,
-    title text collate "C" not null, description text collate "C" not null, city text collate "C" not null,
-    neighborhood text collate "C" not null, address text collate "C" not null
-  )`.execute(db);
-  await sql`create index catalogue_fts_words_idx on catalogue_fts using gin
-    (title gin_trgm_ops, description gin_trgm_ops, city gin_trgm_ops, neighborhood gin_trgm_ops, address gin_trgm_ops)`.execute(db);
-  await sql`insert into catalogue_fts (id, title, description, city, neighborhood, address)
-    select id, app_search_text(title), app_search_text(description), app_search_text(city), app_search_text(neighborhood), app_search_text(address)
-    from properties where status = 'available'`.execute(db);
+  await sql`create table catalogue_fts (id bigint primary key references properties (id) on delete cascade, doc tsvector not null)`.execute(db);
+  await sql`create index catalogue_fts_doc_idx on catalogue_fts using gin (doc)`.execute(db);
+  await sql`insert into catalogue_fts (id, doc)
+    select id, app_search_doc(title, description, city, neighborhood, address) from properties where status = 'available'`.execute(db);
   await sql`create function catalogue_fts_sync() returns trigger language plpgsql as $$
     begin
       if new.status = 'available' then
-        insert into catalogue_fts (id, title, description, city, neighborhood, address)
-        values (new.id, app_search_text(new.title), app_search_text(new.description), app_search_text(new.city), app_search_text(new.neighborhood), app_search_text(new.address))
-        on conflict (id) do update set title = excluded.title, description = excluded.description, city = excluded.city,
-          neighborhood = excluded.neighborhood, address = excluded.address;
+        insert into catalogue_fts (id, doc) values (new.id, app_search_doc(new.title, new.description, new.city, new.neighborhood, new.address))
+        on conflict (id) do update set doc = excluded.doc;
       elsif tg_op = 'UPDATE' then
         delete from catalogue_fts where id = new.id;
       end if;

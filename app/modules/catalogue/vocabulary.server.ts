@@ -1,4 +1,4 @@
-import { catalogueVocabularyPage, usesVocabulary, type IndexedWord } from "#db/fulltext";
+import { catalogueVocabularyPage, type IndexedWord } from "#db/fulltext";
 import { log } from "~/modules/platform/logger.server";
 import { db } from "~/modules/platform/db.server";
 import { catalogueVersion } from "./version.server";
@@ -52,8 +52,6 @@ function refresh(version: number): Promise<Vocabulary> {
 
 /** The current vocabulary's lookup: the indexed words that contain `folded` after their first letter. */
 export async function insideWordsLookup(): Promise<(folded: string) => string[]> {
-  // PostgreSQL's trigram index finds words inside words by itself (db/fulltext.ts).
-  if (!usesVocabulary(db())) return () => [];
   const version = await catalogueVersion();
   let vocabulary = current;
   if (!vocabulary) vocabulary = await refresh(version);

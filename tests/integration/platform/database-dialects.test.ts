@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildMatchQuery, catalogueTextMatchIds, countCatalogueTextMatches, propertyTextMatch } from "#db/fulltext";
+import { buildMatchQuery, catalogueTextMatchIds, catalogueVocabularyPage, countCatalogueTextMatches, propertyTextMatch } from "#db/fulltext";
 import { countTextMatches, leadTextMatch } from "#db/lead-search";
 import type { NewProperty } from "#db/schema";
 import { databaseDialect, db } from "~/modules/platform/db.server";
@@ -33,8 +33,8 @@ beforeAll(async () => {
 async function catalogue(text: string, options: Parameters<typeof buildMatchQuery>[1] = { insideWords: () => [] }): Promise<number[]> {
   const query = buildMatchQuery(text, options);
   if (!query) return [];
-  // SQLite needs the vocabulary to find words inside words; read it as the app does.
-  if (!onPostgres && options.insideWords) {
+  // Words inside words come from the index's vocabulary, read as the app does.
+  if (options.insideWords) {
     const { insideWordsLookup } = await import("~/modules/catalogue/vocabulary.server");
     const lookup = await insideWordsLookup();
     return (await catalogueTextMatchIds(db(), buildMatchQuery(text, { ...options, insideWords: lookup })!, 100)).sort((a, b) => a - b);
@@ -95,6 +95,28 @@ describe(`full-text search on ${onPostgres ? "PostgreSQL" : "SQLite"}`, () => {
     expect(await catalogue("reformado")).toEqual([]);
     await db().updateTable("properties").set({ status: "available" }).where("id", "=", ids.hyphen).execute();
     expect(await catalogue("reformado")).toEqual([ids.hyphen]);
+  });
+});
+
+describe(`the catalogue vocabulary on ${onPostgres ? "PostgreSQL" : "SQLite"}`, () => {
+  it("counts the available listings holding each word, in term order, and follows every change", async () => {
+    const vocabulary = async () => {
+      const all = await catalogueVocabularyPage(db(), "", 1_000_000);
+      expect(all.map((w) => w.term)).toEqual([...all.map((w) => w.term)].sort());
+      return new Map(all.map((w) => [w.term, w.documents]));
+    };
+    const id = await insert({ title: "Sobrado xilofone", description: "Xilofone no quintal.", city: "Itu", neighborhood: "Centro", address: "Rua Z" });
+    expect((await vocabulary()).get("xilofone")).toBe(1);
+    const other = await insert({ title: "Casa xilofone", description: "", city: "Itu", neighborhood: "Centro", address: "Rua Y" });
+    expect((await vocabulary()).get("xilofone")).toBe(2);
+    await db().updateTable("properties").set({ status: "sold" }).where("id", "=", id).execute();
+    expect((await vocabulary()).get("xilofone")).toBe(1);
+    await db().updateTable("properties").set({ title: "Casa tambor" }).where("id", "=", other).execute();
+    const after = await vocabulary();
+    expect(after.has("xilofone")).toBe(false);
+    expect(after.get("tambor")).toBe(1);
+    await db().deleteFrom("properties").where("id", "in", [id, other]).execute();
+    expect((await vocabulary()).has("tambor")).toBe(false);
   });
 });
 
