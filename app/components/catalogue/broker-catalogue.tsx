@@ -3,7 +3,7 @@ import { cx } from "~/components/ui";
 
 /**
  * Pieces of the broker catalogue (/broker/properties) besides the cards
- * (broker-card.tsx), the filters (broker-filters.tsx) and the referral-link
+ * (property-cards.tsx), the filters (broker-filters.tsx) and the referral-link
  * modal (referral-link-modal.tsx): the view toggle, the pager and the
  * query-string helper. Every control is a link, so the page works without
  * JavaScript.

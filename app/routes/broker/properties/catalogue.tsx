@@ -1,6 +1,6 @@
 import { Link, Outlet, useLoaderData, useLocation } from "react-router";
 import { Pager, ViewToggle, withParams } from "~/components/catalogue/broker-catalogue";
-import { PropertyGrid, PropertyList } from "~/components/catalogue/broker-card";
+import { PropertyGrid, PropertyList } from "~/components/catalogue/property-cards";
 import { CatalogueFilters } from "~/components/catalogue/broker-filters";
 import { ReferralLinkModal } from "~/components/catalogue/referral-link-modal";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
