@@ -3,7 +3,7 @@ import { Badge, Card, buttonClass, cx } from "~/components/ui";
 import { PLACEHOLDER_IMAGE, srcSet, variantUrl } from "~/utils/images";
 import { STATUS_LABELS, priceDisplay } from "~/modules/properties/vocabulary";
 import type { CatalogueCard } from "~/modules/catalogue/broker-catalogue.server";
-import { withParams } from "./broker-catalogue";
+import { withQuery } from "~/utils/url";
 
 /** The broker catalogue's property cards, as a grid or a list (links only: they work without JavaScript). */
 
@@ -54,11 +54,11 @@ function Facts({ card }: { card: CardData }) {
 function Actions({ card, search }: { card: CardData; search: string }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <Link to={withParams(search, { link: card.id })} preventScrollReset className={buttonClass("secondary", "sm")} aria-label={`Gerar link de ${card.title}`}>
+      <Link to={withQuery(search, { link: card.id })} preventScrollReset className={buttonClass("secondary", "sm")} aria-label={`Gerar link de ${card.title}`}>
         Gerar link
       </Link>
       {card.canEdit ? (
-        <Link to={`/broker/properties/${card.id}/editar${search && search !== "?" ? search : ""}`} className={buttonClass("ghost", "sm")} aria-label={`Editar ${card.title}`}>
+        <Link to={`/broker/properties/${card.id}/editar${withQuery(search)}`} className={buttonClass("ghost", "sm")} aria-label={`Editar ${card.title}`}>
           Editar
         </Link>
       ) : null}

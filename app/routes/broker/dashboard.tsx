@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, useLocation } from "react-router";
-import { withParams } from "~/components/catalogue/broker-catalogue";
+import { pathWithQuery, withQuery } from "~/utils/url";
 import { ReferralLinkModal } from "~/components/catalogue/referral-link-modal";
 import { isReady } from "~/components/layout/nav";
 import { Button, Card, Field, Input, PageHeader, buttonClass } from "~/components/ui";
@@ -126,7 +126,7 @@ export default function Dashboard() {
                         {p.neighborhood ? ` · ${p.neighborhood}` : ""}
                       </span>
                     </span>
-                    <Link to={withParams(location.search, { link: p.id })} preventScrollReset className={buttonClass("primary", "sm")} aria-label={`Gerar link de ${p.title}`}>
+                    <Link to={withQuery(location.search, { link: p.id })} preventScrollReset className={buttonClass("primary", "sm")} aria-label={`Gerar link de ${p.title}`}>
                       Gerar link
                     </Link>
                   </li>
@@ -148,7 +148,7 @@ export default function Dashboard() {
           ) : null}
         </Card>
       </div>
-      {link ? <ReferralLinkModal title={link.title} url={link.url} hasRef={link.hasRef} closeHref={withParams(location.search, { link: undefined })} /> : null}
+      {link ? <ReferralLinkModal title={link.title} url={link.url} hasRef={link.hasRef} closeHref={pathWithQuery(location.pathname, location.search, { link: null })} /> : null}
     </div>
   );
 }
