@@ -1,5 +1,5 @@
 import { Link, Outlet, useLoaderData, useLocation } from "react-router";
-import { ViewToggle } from "~/components/catalogue/broker-catalogue";
+import { ViewToggle } from "~/components/catalogue/view-toggle";
 import { PropertyGrid, PropertyList } from "~/components/catalogue/property-cards";
 import { CatalogueFilters } from "~/components/catalogue/broker-filters";
 import { ReferralLinkModal } from "~/components/catalogue/referral-link-modal";
