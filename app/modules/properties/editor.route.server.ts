@@ -7,6 +7,7 @@ import { type Intent, parseIntent, watermarkLabelField } from "~/modules/propert
 import { readEditorForm } from "~/modules/properties/editor/form-data";
 import { reduceEditor } from "~/modules/properties/editor/reducer";
 import { propertySlug } from "~/utils/slug";
+import { pathWithQuery, withQuery } from "~/utils/url";
 import { parseJsonList } from "~/modules/platform/db.server";
 import { requireAdmin, requireBrokerArea } from "~/modules/auth/auth.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
@@ -79,18 +80,9 @@ export type EditorContext = {
 
 /** Query parameters of the editor itself, not of the list. */
 const EDITOR_PARAMS = ["tab", "created", "saved", "options", "confirmDelete", "index", "novo"];
+/** The list's query string (filters, page) from an editor or list URL: its own parameters dropped. */
 export function listSearchOf(url: URL): string {
-  const params = new URLSearchParams(url.search);
-  for (const key of EDITOR_PARAMS) params.delete(key);
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
-
-function withParams(path: string, listSearch: string, extra: Record<string, string>): string {
-  const params = new URLSearchParams(listSearch);
-  for (const [k, v] of Object.entries(extra)) params.set(k, v);
-  const s = params.toString();
-  return s ? `${path}?${s}` : path;
+  return withQuery(url.search, Object.fromEntries(EDITOR_PARAMS.map((key) => [key, null])));
 }
 
 export type EditorLoaderData = {
@@ -319,13 +311,13 @@ async function save(input: EditorState, intent: Intent, ctx: EditorContext): Pro
     if (property) {
       const featured = ctx.mode === "broker" ? property.featured === 1 : state.values.featured;
       await updateProperty(property.id, parsed, { options: state.values.options, featured, draftFolder: state.draftFolder });
-      return redirect(withParams(ctx.editorPath(property.id), ctx.listSearch, { saved: "1", tab: state.tab }));
+      return redirect(pathWithQuery(ctx.editorPath(property.id), ctx.listSearch, { saved: "1", tab: state.tab }));
     }
     const owner = ctx.mode === "broker" && ctx.user.broker ? { userId: ctx.user.id, brokerId: ctx.user.broker.id } : { userId: ctx.user.id, brokerId: null };
     const created = await createProperty(parsed, { options: state.values.options, owner, featured: ctx.mode === "admin" && state.values.featured });
     const extra: Record<string, string> = { created: "1", novo: String(created.id) };
     if (state.values.options.length) extra.options = "1";
-    return redirect(withParams(ctx.editorPath(null), ctx.listSearch, extra));
+    return redirect(pathWithQuery(ctx.editorPath(null), ctx.listSearch, extra));
   } catch (error) {
     log.error("property save failed", errorFields(error));
     const text = error instanceof Error && error.message ? error.message : "Falha ao salvar imóvel. Tente novamente.";
