@@ -15,8 +15,11 @@ import { assertCan } from "~/modules/auth/permissions.server";
 import { type SessionUser } from "~/modules/auth/session.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import { isUrlInFolder } from "~/modules/files/storage.server";
-import { type TempPhoto, deletePhotos, discardTempPhotos, draftFolderName, parseMultipartWithPhotos, storeUploadedPhotos } from "./photos.server";
-import { BROKER_FORCED_WATERMARK, type LibraryWatermark, WatermarkLibraryError, listWatermarks, parseWatermarkSpec, removeWatermark, renameWatermark, saveWatermarkLogo } from "./watermarks.server";
+import type { TempPhoto } from "./photo-upload";
+import { deletePhotos, discardTempPhotos, draftFolderName, parseMultipartWithPhotos, storeUploadedPhotos } from "./photos.server";
+import type { LibraryWatermark } from "./watermark";
+import type { EditorView } from "./editor/view";
+import { BROKER_FORCED_WATERMARK, WatermarkLibraryError, listWatermarks, parseWatermarkSpec, removeWatermark, renameWatermark, saveWatermarkLogo } from "./watermarks.server";
 import {
   PropertyNotFoundError,
   addStoredOption,
@@ -85,17 +88,8 @@ export function listSearchOf(url: URL): string {
   return withQuery(url.search, Object.fromEntries(EDITOR_PARAMS.map((key) => [key, null])));
 }
 
-export type EditorLoaderData = {
-  initial: EditorState;
-  revision: string;
-  propertyId: number | null;
-  slug: string | null;
-  watermarks: LibraryWatermark[];
-  forcedWatermark: { logoUrl: string; position: string; opacity: number; sizePercent: number } | null;
-  success: string[];
-};
 
-export async function loadEditor(request: Request, ctx: Pick<EditorContext, "mode" | "user" | "property">): Promise<EditorLoaderData> {
+export async function loadEditor(request: Request, ctx: Pick<EditorContext, "mode" | "user" | "property">): Promise<EditorView> {
   const url = new URL(request.url);
   const p = ctx.property;
   const options = p ? await findOptions(p.id) : [];

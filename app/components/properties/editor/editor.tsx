@@ -9,11 +9,8 @@ import { isLocalIntent, parseIntent } from "~/modules/properties/editor/intents"
 import { clearFixedErrors, reduceEditor } from "~/modules/properties/editor/reducer";
 import { BasicsTab, DescriptionTab, FeaturesTab, LocationTab, ValuesTab, AmenitiesTab } from "./tabs";
 import { ImagesTab } from "./images-tab";
-import type { EditorLoaderData } from "~/modules/properties/editor.route.server";
+import type { EditorView } from "~/modules/properties/editor/view";
 import { propertyPath } from "~/modules/properties/vocabulary";
-
-/** What the editor routes' loaders give the editor (type only, from editor.route.server.ts loadEditor). */
-export type EditorView = EditorLoaderData;
 
 export type EditorProps = {
   mode: "admin" | "broker";

@@ -3,7 +3,7 @@ import { Alert, Button, Field, Input, Select, cx } from "~/components/ui";
 import { variantUrl } from "~/utils/images";
 import { type EditorState, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WATERMARK_FIELDS } from "~/modules/properties/editor/state";
 import { watermarkLabelField } from "~/modules/properties/editor/intents";
-import type { EditorView } from "./editor";
+import type { EditorView } from "~/modules/properties/editor/view";
 
 /**
  * Photos and watermark. Choosing files and pressing 'Enviar imagens' (with
