@@ -1,7 +1,7 @@
 import { buildMatchQuery, propertyTextMatch } from "#db/fulltext";
 import { sql } from "kysely";
 import { z } from "zod";
-import { lenientAmount, lenientText } from "~/utils/query-schema";
+import { lenientAmount, lenientText, pageParam } from "~/utils/query-schema";
 import type { Property, PropertyStatus, PropertyTypeCode } from "#db/schema";
 import { STATUS_LABELS, TYPE_CODES } from "~/modules/properties/vocabulary";
 import { db, parseJsonList } from "~/modules/platform/db.server";
@@ -21,7 +21,7 @@ export const adminListFiltersSchema = z.object({
   neighborhood: lenientText,
   minPrice: lenientAmount,
   maxPrice: lenientAmount,
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageParam,
 });
 export type AdminListFilters = z.infer<typeof adminListFiltersSchema>;
 

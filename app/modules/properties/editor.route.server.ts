@@ -8,6 +8,7 @@ import { readEditorForm } from "~/modules/properties/editor/form-data";
 import { reduceEditor } from "~/modules/properties/editor/reducer";
 import { propertySlug } from "~/utils/slug";
 import { pathWithQuery, withQuery } from "~/utils/url";
+import { parseRecordId } from "~/utils/query-schema";
 import { parseJsonList } from "~/modules/platform/db.server";
 import { requireAdmin, requireBrokerArea } from "~/modules/auth/auth.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
@@ -26,7 +27,6 @@ import {
   createProperty,
   findOptions,
   loadEditableProperty,
-  parsePropertyId,
   propertyToValues,
   removeStoredOption,
   toEditorOption,
@@ -62,7 +62,7 @@ export async function adminListAction(request: Request): Promise<Response> {
   const user = await requireAdmin(request);
   const form = await request.formData();
   const listHref = `/admin${listSearchOf(new URL(request.url))}`;
-  const id = form.get("intent") === "delete" ? parsePropertyId(form.get("id")) : null;
+  const id = form.get("intent") === "delete" ? parseRecordId(form.get("id")) : null;
   return deleteAndRedirect(user, id, listHref);
 }
 
@@ -371,7 +371,7 @@ async function editorLoader(area: EditorArea, { request, params }: EditorRouteAr
 /** After a create: links to the new property (on the site, and to edit it) when the user may edit it. */
 async function createdLinks(area: EditorArea, user: SessionUser, url: URL): Promise<{ viewHref: string; editHref: string; title: string } | null> {
   if (url.searchParams.get("created") !== "1") return null;
-  const id = parsePropertyId(url.searchParams.get("novo"));
+  const id = parseRecordId(url.searchParams.get("novo"));
   if (!id) return null;
   const property = await loadEditableProperty(user, String(id)).catch(() => null);
   if (!property) return null;

@@ -3,6 +3,7 @@ import type { Property, PropertyOption } from "#db/schema";
 import { type EditorOption, type EditorValues, defaultValues } from "~/modules/properties/editor/state";
 import type { PropertyInput } from "~/modules/properties/editor/schema";
 import { propertySlug } from "~/utils/slug";
+import { parseRecordId } from "~/utils/query-schema";
 import { db, nowIso, parseJsonList, toJsonList, type DbOrTx } from "~/modules/platform/db.server";
 import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
@@ -21,12 +22,6 @@ export class PropertyNotFoundError extends Error {}
 /** A property's own photo folder: imoveis/{slug}. */
 export const PROPERTY_FOLDER = /^imoveis\/[a-z0-9][a-z0-9-]*$/;
 
-export function parsePropertyId(raw: unknown): number | null {
-  if (typeof raw !== "string" || !/^\d{1,12}$/.test(raw)) return null;
-  const n = Number(raw);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
-
 export async function findProperty(id: number, conn: DbOrTx = db()): Promise<Property | null> {
   return (await conn.selectFrom("properties").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
 }
@@ -37,7 +32,7 @@ export async function findOptions(propertyId: number, conn: DbOrTx = db()): Prom
 
 /** The edit target, checked: PropertyNotFoundError when missing; for brokers a 404 when not theirs. */
 export async function loadEditableProperty(user: SessionUser, rawId: string | undefined): Promise<Property> {
-  const id = parsePropertyId(rawId);
+  const id = parseRecordId(rawId);
   const property = id ? await findProperty(id) : null;
   if (!property) throw new PropertyNotFoundError("Imóvel não encontrado");
   assertCan(user, "update", "property", { brokerId: property.broker_id, userId: property.user_id }, { hideAs404: true });

@@ -7,6 +7,7 @@ import { feedStatusPage, feedUrl } from "~/modules/feeds/feeds.server";
 import { PORTALS, PORTAL_LABELS, VRSYNC_MAX_LISTINGS, type Portal } from "~/modules/feeds/rules";
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { pageCountOf } from "~/utils/pagination";
+import { pageParam } from "~/utils/query-schema";
 import type { Route } from "./+types/feeds";
 
 export const meta: Route.MetaFunction = () => [{ title: "Integração XML | Administração" }];
@@ -21,8 +22,7 @@ const FILE_NAMES: Record<Portal, string> = { olx: "olx", chavesnamao: "chavesnam
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const pageParam = new URL(request.url).searchParams.get("page");
-  const requested = pageParam && /^\d{1,6}$/.test(pageParam) ? Math.max(1, Number(pageParam)) : 1;
+  const requested = pageParam.parse(new URL(request.url).searchParams.get("page") ?? 1);
   const first = await feedStatusPage(requested, PER_PAGE);
   const pageCount = pageCountOf(first.total, PER_PAGE);
   const page = Math.min(requested, Math.max(1, pageCount));

@@ -8,7 +8,7 @@ import { findCataloguePage, readCatalogueQuery, referralLinkFor } from "~/module
 import { FunnelChart, LeadsPerWeekChart } from "~/components/crm/dashboard-charts";
 import { brokerDashboardCharts, brokerDashboardStats } from "~/modules/crm/dashboard.server";
 import { AGENCY } from "~/modules/platform/agency";
-import { parsePropertyId } from "~/modules/properties/records.server";
+import { parseRecordId } from "~/utils/query-schema";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Painel do corretor" }];
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     brokerDashboardCharts(user),
     search ? findCataloguePage(user, readCatalogueQuery(new URLSearchParams({ q: search }))) : null,
     (async () => {
-      const id = parsePropertyId(url.searchParams.get("link"));
+      const id = parseRecordId(url.searchParams.get("link"));
       return id ? referralLinkFor(user, id) : null;
     })(),
   ]);

@@ -5,7 +5,8 @@ import { Badge, Button, EmptyState, Input, Modal, PageHeader, Select, Spinner, T
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { adminFilterChoices, hasAdminFilters, listAdminProperties, readAdminListFilters } from "~/modules/properties/admin-list.server";
 import { adminListAction, listSearchOf } from "~/modules/properties/editor.route.server";
-import { findProperty, parsePropertyId } from "~/modules/properties/records.server";
+import { findProperty } from "~/modules/properties/records.server";
+import { parseRecordId } from "~/utils/query-schema";
 import { variantUrl } from "~/utils/images";
 import { normalisePlaceName } from "~/modules/catalogue/places";
 import { STATUS_LABELS, TYPE_LABELS, priceDisplay, propertyPath } from "~/modules/properties/vocabulary";
@@ -28,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const filters = readAdminListFilters(url.searchParams);
   try {
     const [list, choices] = await Promise.all([listAdminProperties(filters), adminFilterChoices(filters.city)]);
-    const confirmId = parsePropertyId(url.searchParams.get("confirmDelete"));
+    const confirmId = parseRecordId(url.searchParams.get("confirmDelete"));
     const confirm = confirmId ? await findProperty(confirmId) : null;
     return {
       ...list,

@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { EmptyState, PageHeader, buttonClass } from "~/components/ui";
 import { Pagination } from "~/components/ui/pagination";
 import { pathWithQuery } from "~/utils/url";
+import { parseRecordId } from "~/utils/query-schema";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { CATALOGUE_KINDS, CATALOGUE_KIND_CODES, findCataloguePage, readCatalogueQuery, referralLinkFor } from "~/modules/catalogue/broker-catalogue.server";
 import { BEDROOM_MINIMUMS } from "~/modules/catalogue/params";
@@ -21,8 +22,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = readCatalogueQuery(url.searchParams);
   const result = await findCataloguePage(user, query);
-  const linkId = Number(url.searchParams.get("link"));
-  const link = Number.isInteger(linkId) && linkId > 0 ? await referralLinkFor(user, linkId) : null;
+  const linkId = parseRecordId(url.searchParams.get("link"));
+  const link = linkId ? await referralLinkFor(user, linkId) : null;
   return {
     ...result,
     link: link ? { ...link, hasRef: Boolean(user.broker) } : null,
