@@ -3,6 +3,7 @@ import type { Property, PropertyOption } from "#db/schema";
 import { type EditorOption, type EditorValues, defaultValues } from "~/modules/properties/editor/state";
 import type { PropertyInput } from "~/modules/properties/editor/schema";
 import { propertySlug } from "~/utils/slug";
+import { DEFAULT_STATE, formatPostalCode } from "~/modules/properties/address";
 import { parseRecordId } from "~/utils/query-schema";
 import { db, nowIso, parseJsonList, toJsonList, type DbOrTx } from "~/modules/platform/db.server";
 import { assertCan } from "~/modules/auth/permissions.server";
@@ -53,8 +54,13 @@ export function propertyToValues(p: Property, options: PropertyOption[]): Editor
     construction_year: numText(p.construction_year),
     featured: p.featured === 1,
     address: p.address,
-    city: p.city,
+    street_number: p.street_number ?? "",
+    complement: p.complement ?? "",
     neighborhood: p.neighborhood,
+    city: p.city,
+    state: p.state || DEFAULT_STATE,
+    postal_code: p.postal_code ? formatPostalCode(p.postal_code) : "",
+    address_display: p.address_display,
     area: numText(p.area),
     bedrooms: String(p.bedrooms),
     bathrooms: String(p.bathrooms),
@@ -99,8 +105,13 @@ function recordFields(input: PropertyInput) {
     iptu: input.iptu,
     rental: purpose === "rent" ? 1 : 0,
     address: input.address,
-    city: input.city,
+    street_number: input.street_number,
+    complement: input.complement,
     neighborhood: input.neighborhood,
+    city: input.city,
+    state: input.state,
+    postal_code: input.postal_code,
+    address_display: input.address_display,
     area: input.area,
     bedrooms: input.bedrooms,
     bathrooms: input.bathrooms,
