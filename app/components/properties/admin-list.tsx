@@ -28,7 +28,7 @@ export type AdminListFilterValues = {
 
 function FilterSelect({ id, name, label, value, options, all, className }: { id: string; name: string; label: string; value?: string; options: [string, string][]; all: string; className?: string }) {
   return (
-    <Field label={label} htmlFor={id} className={cx("min-w-0 basis-36 grow sm:grow-0", className)}>
+    <Field label={label} htmlFor={id} className={cx("min-w-0", className)}>
       <Select id={id} name={name} defaultValue={value ?? ""}>
         <option value="">{all}</option>
         {options.map(([code, text]) => (
@@ -46,7 +46,7 @@ function PriceFilter({ name, label, value, invalid, placeholder }: { name: "minP
   const bad = invalid[name];
   const id = `f-${name}`;
   return (
-    <Field label={label} htmlFor={id} error={bad?.message} className="min-w-0 basis-36 grow sm:grow-0">
+    <Field label={label} htmlFor={id} error={bad?.message} className="min-w-0">
       <Input
         id={id}
         name={name}
@@ -56,7 +56,6 @@ function PriceFilter({ name, label, value, invalid, placeholder }: { name: "minP
         maxLength={30}
         aria-invalid={bad ? true : undefined}
         aria-describedby={bad ? `${id}-error` : undefined}
-        className="sm:w-36"
       />
     </Field>
   );
@@ -65,7 +64,7 @@ function PriceFilter({ name, label, value, invalid, placeholder }: { name: "minP
 export function AdminListFilters({ filters, invalid, choices }: { filters: AdminListFilterValues; invalid: InvalidFilters; choices: { cities: string[]; neighborhoods: string[] } }): ReactNode {
   // Keyed by the values: Back/Forward shows the URL's filters again.
   return (
-    <div key={JSON.stringify(filters)} className="flex w-full flex-wrap items-start gap-3 sm:w-auto">
+    <div key={JSON.stringify(filters)} className="grid w-full grid-cols-2 items-start gap-3 sm:grid-cols-4 lg:grid-cols-7">
       <FilterSelect id="f-status" name="status" label="Status" value={filters.status} all="Todos" options={Object.entries(STATUS_LABELS)} />
       <FilterSelect id="f-type" name="type" label="Categoria" value={filters.type} all="Todas" options={Object.entries(TYPE_LABELS)} />
       <FilterSelect
@@ -80,7 +79,7 @@ export function AdminListFilters({ filters, invalid, choices }: { filters: Admin
         ]}
       />
       <FilterSelect id="f-city" name="city" label="Cidade" value={filters.city} all="Todas" options={choices.cities.map((c) => [c, c])} />
-      <FilterSelect id="f-neighborhood" name="neighborhood" label="Bairro" value={filters.neighborhood} all="Todos" options={choices.neighborhoods.map((n) => [n, n])} className="sm:max-w-56" />
+      <FilterSelect id="f-neighborhood" name="neighborhood" label="Bairro" value={filters.neighborhood} all="Todos" options={choices.neighborhoods.map((n) => [n, n])} />
       <PriceFilter name="minPrice" label="Preço mínimo (R$)" value={filters.minPrice} invalid={invalid} placeholder="0" />
       <PriceFilter name="maxPrice" label="Preço máximo (R$)" value={filters.maxPrice} invalid={invalid} placeholder="Sem limite" />
     </div>

@@ -15,7 +15,7 @@ import type { Route } from "./+types/feeds";
 
 export const meta: Route.MetaFunction = () => [{ title: "Integração XML | Administração" }];
 
-const PER_PAGE = 25;
+const PER_PAGE = 20;
 const FILE_NAMES: Record<Portal, string> = { olx: "olx", chavesnamao: "chavesnamao", default: "padrao" };
 
 /**
@@ -23,7 +23,7 @@ const FILE_NAMES: Record<Portal, string> = { olx: "olx", chavesnamao: "chavesnam
  * beside each, what that portal would reject and why (feeds/rules.ts), each
  * reason linked to the editor field that fixes it (issue 24). On the one
  * list screen: a card per property on a phone, its reasons folded until
- * opened, 25 a page. Reading only; the feeds are always current.
+ * opened, 20 a page. Reading only; the feeds are always current.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
@@ -58,10 +58,10 @@ function PortalBadge({ check }: { check: Check }) {
 function PortalSummary({ row }: { row: Row }) {
   const problems = PORTALS.reduce((n, p) => n + row.checks[p].errors.length + row.checks[p].warnings.length, 0);
   return (
-    <div className="space-y-2">
-      <ul className="space-y-1" aria-label={`Portais de ${row.title}`}>
+    <div className="space-y-2 font-normal">
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 md:flex-col" aria-label={`Portais de ${row.title}`}>
         {PORTALS.map((portal) => (
-          <li key={portal} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <li key={portal} className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
             <span className="text-xs font-semibold text-slate-700">{PORTAL_LABELS[portal]}</span>
             <PortalBadge check={row.checks[portal]} />
           </li>
@@ -134,11 +134,17 @@ const COLUMNS: ListColumn<Row>[] = [
         <Link to={row.path} className="font-medium text-brand-700 hover:underline">
           {row.title}
         </Link>
-        <p className="font-mono text-xs font-normal text-slate-500">#{row.id}</p>
+        <p className="mt-0.5 flex items-center gap-3 text-xs font-normal text-slate-500">
+          <span className="font-mono">#{row.id}</span>
+          <Link to={row.editorPath} className="font-medium text-brand-700 underline" aria-label={`Editar ${row.title}`}>
+            Editar
+          </Link>
+        </p>
       </>
     ),
   },
-  { key: "portals", header: "URL XML", cell: (row) => <PortalSummary row={row} /> },
+  // also a card's heading on a phone (no label beside it: the portals name themselves)
+  { key: "portals", header: "URL XML", primary: true, cell: (row) => <PortalSummary row={row} /> },
 ];
 
 export default function FeedIntegration() {
@@ -193,11 +199,6 @@ export default function FeedIntegration() {
         rows={rows}
         rowKey={(row) => row.id}
         columns={COLUMNS}
-        rowActions={(row) => (
-          <Link to={row.editorPath} className={buttonClass("secondary", "sm")} aria-label={`Editar ${row.title}`}>
-            Editar
-          </Link>
-        )}
         caption="Imóveis disponíveis e o que cada portal recebe"
         empty={{ title: "Nenhum imóvel disponível no momento." }}
         pager={{ page, pageCount, href: (n) => (n === 1 ? "/integracao-xml" : `/integracao-xml?page=${n}`) }}

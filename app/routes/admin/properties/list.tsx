@@ -93,7 +93,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
           columns={ADMIN_LIST_COLUMNS}
           rowActions={(row) => <AdminRowActions row={row} listSearch={listSearch} />}
           caption="Imóveis cadastrados"
-          search={{ label: "Buscar imóveis", placeholder: "Título, cidade ou bairro", defaultValue: filters.q ?? "" }}
+          search={{ label: "Buscar imóveis", placeholder: "Título, cidade ou bairro", defaultValue: filters.q ?? "", action: "/admin" }}
           filters={<AdminListFilters filters={filters} invalid={invalid} choices={choices} />}
           toolbar={
             filtered || badFilters ? (
