@@ -59,6 +59,7 @@ async function fillAllTabs(page: Page, jsEnabled: boolean, title: string, option
 }
 
 test("admin creates a property through the seven tabs, with validation, photos and a watermark", async ({ page, jsEnabled, login }) => {
+  test.slow(); // seven tabs and several posts: about 40 s on a loaded machine, near the 45 s default
   await login({ role: "admin" });
   await page.goto("/admin/imoveis/novo");
   await ready(page, jsEnabled);
@@ -109,6 +110,7 @@ test("admin creates a property through the seven tabs, with validation, photos a
 });
 
 test("admin edits photos and options, saves, then deletes with confirmation", async ({ page, jsEnabled, login }) => {
+  test.slow(); // seven tabs and several posts: about 40 s on a loaded machine, near the 45 s default
   await login({ role: "admin" });
   await page.goto("/admin/imoveis/novo");
   await ready(page, jsEnabled);
