@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { Badge, Field, Input, Select, buttonClass, cx } from "~/components/ui";
+import { Badge, Field, Select, buttonClass, cx } from "~/components/ui";
 import type { ListColumn } from "~/components/ui/list-screen";
+import { NumberFilterField } from "~/components/catalogue/number-filter";
 import type { InvalidFilters } from "~/modules/catalogue/params";
 import type { AdminListRow } from "~/modules/properties/admin-list";
 import { STATUS_LABELS, TYPE_LABELS, priceDisplay, propertyPath } from "~/modules/properties/vocabulary";
@@ -41,26 +42,6 @@ function FilterSelect({ id, name, label, value, options, all, className }: { id:
   );
 }
 
-/** A price box: a value the server could not read comes back as typed, marked invalid, with the catalogue's message (JS on or off). */
-function PriceFilter({ name, label, value, invalid, placeholder }: { name: "minPrice" | "maxPrice"; label: string; value: string; invalid: InvalidFilters; placeholder: string }) {
-  const bad = invalid[name];
-  const id = `f-${name}`;
-  return (
-    <Field label={label} htmlFor={id} error={bad?.message} className="min-w-0">
-      <Input
-        id={id}
-        name={name}
-        inputMode="decimal"
-        defaultValue={bad?.value ?? value}
-        placeholder={placeholder}
-        maxLength={30}
-        aria-invalid={bad ? true : undefined}
-        aria-describedby={bad ? `${id}-error` : undefined}
-      />
-    </Field>
-  );
-}
-
 export function AdminListFilters({ filters, invalid, choices }: { filters: AdminListFilterValues; invalid: InvalidFilters; choices: { cities: string[]; neighborhoods: string[] } }): ReactNode {
   // Keyed by the values: Back/Forward shows the URL's filters again.
   return (
@@ -80,8 +61,8 @@ export function AdminListFilters({ filters, invalid, choices }: { filters: Admin
       />
       <FilterSelect id="f-city" name="city" label="Cidade" value={filters.city} all="Todas" options={choices.cities.map((c) => [c, c])} />
       <FilterSelect id="f-neighborhood" name="neighborhood" label="Bairro" value={filters.neighborhood} all="Todos" options={choices.neighborhoods.map((n) => [n, n])} />
-      <PriceFilter name="minPrice" label="Preço mínimo (R$)" value={filters.minPrice} invalid={invalid} placeholder="0" />
-      <PriceFilter name="maxPrice" label="Preço máximo (R$)" value={filters.maxPrice} invalid={invalid} placeholder="Sem limite" />
+      <NumberFilterField id="f-minPrice" name="minPrice" label="Preço mínimo (R$)" value={filters.minPrice} bad={invalid.minPrice} placeholder="0" />
+      <NumberFilterField id="f-maxPrice" name="maxPrice" label="Preço máximo (R$)" value={filters.maxPrice} bad={invalid.maxPrice} placeholder="Sem limite" />
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { type EditorReply, stateFromReply } from "~/modules/properties/editor/fo
 import { getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
 import { reply, run, unwrap } from "../../helpers/responses";
 import { makeAdmin, makeBroker, makeProperty } from "../../helpers/factories";
+import { VALID_FIELDS, jpeg } from "./editor-helpers";
 
 /** The editor and the admin list through their real route modules, on the real temp database and disk. */
 let adminCookie = "";
@@ -23,34 +24,6 @@ beforeAll(async () => {
   adminId = admin.id;
   adminCookie = await sessionCookie(admin.id);
 });
-
-async function jpeg(colour = { r: 200, g: 90, b: 40 }): Promise<Blob> {
-  const buf = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
-  return new Blob([new Uint8Array(buf)], { type: "image/jpeg" });
-}
-
-const VALID_FIELDS: Record<string, string> = {
-  title: "Casa térrea com quintal",
-  type: "pronto",
-  property_type: "Casa",
-  construction_status: "ready",
-  purpose: "sale",
-  status: "available",
-  construction_year: "2010",
-  address: "Rua das Palmeiras, 45",
-  city: "Sorocaba",
-  neighborhood: "Jardim Europa",
-  area: "150,5",
-  bedrooms: "3",
-  bathrooms: "2",
-  suites: "1",
-  parking_spots: "2",
-  price: "650.000,00",
-  rent_price: "0",
-  condo_fee: "0",
-  iptu: "120",
-  description: "Casa ampla.\nQuintal com churrasqueira.",
-};
 
 function multipart(url: string, fields: Record<string, string | string[]>, init: { cookie?: string; files?: { name: string; blob: Blob; filename: string }[] } = {}): Request {
   const fd = new FormData();
