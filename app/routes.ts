@@ -46,6 +46,8 @@ export default [
       route("corretores", "routes/admin/brokers/list.tsx"),
       route("corretores/novo", "routes/admin/brokers/editor.tsx", { id: "admin-broker-new" }),
       route("corretores/:id/editar", "routes/admin/brokers/editor.tsx", { id: "admin-broker-edit" }),
+      route("brokers", "routes/admin/brokers/legacy.ts", { id: "admin-brokers-legacy" }),
+      route("brokers/*", "routes/admin/brokers/legacy.ts", { id: "admin-brokers-legacy-rest" }),
       // ── CRM admins (spec 03 §2.11) ──
       route("crm", "routes/admin/crm.tsx"),
       // ── roulette and webhooks (issue 10) ──
