@@ -6,7 +6,7 @@
  * shown link has a route in app/routes.ts).
  */
 export type NavItem = { to: string; label: string; ready: boolean };
-export type BrokerMenuItem = NavItem & { icon: string; highlight?: boolean; adminOnly?: boolean; children?: NavItem[] };
+export type BrokerMenuItem = NavItem & { icon: string; highlight?: boolean; adminOnly?: boolean; crmAdminOnly?: boolean; children?: NavItem[] };
 export type AdminNavItem = NavItem & { end?: boolean };
 
 /** Icons (24×24 stroked paths), distinct even in the collapsed sidebar. */
@@ -35,6 +35,8 @@ export const BROKER_MENU: BrokerMenuItem[] = [
   { to: "/broker/cursos", label: "Cursos", icon: ICONS.courses, ready: true },
   { to: "/broker/settings", label: "Configurações", icon: ICONS.settings, ready: true },
   { to: "/broker/admin", label: "Corretores", icon: ICONS.brokers, ready: true, adminOnly: true },
+  // brokers granted CRM admin (spec 03 §6) grant and remove it for others there; admins have it in the admin tabs
+  { to: "/admin/crm", label: "Admins do CRM", icon: ICONS.crm, ready: true, crmAdminOnly: true },
 ];
 
 export const BROKER_BOTTOM_BAR: NavItem[] = [
@@ -74,8 +76,8 @@ export function isReady(path: string): boolean {
  * The shown part of a menu: ready items with their ready children; a ready
  * child of an item not ready yet is shown in its place (with its icon).
  */
-export function visibleBrokerMenu(menu: BrokerMenuItem[] = BROKER_MENU, role: "admin" | "broker" = "broker"): BrokerMenuItem[] {
-  return menu.filter((m) => !m.adminOnly || role === "admin").flatMap((m) => {
+export function visibleBrokerMenu(menu: BrokerMenuItem[] = BROKER_MENU, role: "admin" | "broker" = "broker", crmAdmin = false): BrokerMenuItem[] {
+  return menu.filter((m) => (!m.adminOnly || role === "admin") && (!m.crmAdminOnly || (role === "broker" && crmAdmin))).flatMap((m) => {
     const children = m.children?.filter((c) => c.ready);
     if (m.ready) return [{ ...m, children }];
     return (children ?? []).map((c) => ({ ...c, icon: m.icon }));
