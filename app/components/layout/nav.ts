@@ -22,6 +22,7 @@ export const ICONS = {
   menu: "M4 6h16M4 12h16M4 18h16",
   close: "M6 6l12 12M18 6L6 18",
   logout: "M15 12H3m4-4-4 4 4 4M13 4h6v16h-6",
+  crmAdmins: "M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3zm-3 9l2 2 4-4",
   brokers: "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8 0a3 3 0 1 0 0-6M3 20a6 6 0 0 1 12 0m2 0a6 6 0 0 0-3-5.2",
 } as const;
 
@@ -36,7 +37,7 @@ export const BROKER_MENU: BrokerMenuItem[] = [
   { to: "/broker/settings", label: "Configurações", icon: ICONS.settings, ready: true },
   { to: "/broker/admin", label: "Corretores", icon: ICONS.brokers, ready: true, adminOnly: true },
   // brokers granted CRM admin (spec 03 §6) grant and remove it for others there; admins have it in the admin tabs
-  { to: "/admin/crm", label: "Admins do CRM", icon: ICONS.crm, ready: true, crmAdminOnly: true },
+  { to: "/admin/crm", label: "Admins do CRM", icon: ICONS.crmAdmins, ready: true, crmAdminOnly: true },
 ];
 
 export const BROKER_BOTTOM_BAR: NavItem[] = [

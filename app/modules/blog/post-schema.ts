@@ -54,7 +54,7 @@ export const blogPostSchema = z.object({
     .pipe(z.string().regex(SLUG, BLOG_MESSAGES.badSlug)),
   excerpt: optionalText(500).transform((v) => v || null),
   content: requiredText(200_000, BLOG_MESSAGES.required),
-  status: z.enum(["draft", "published"], { error: FIELD_MESSAGES.option }),
+  status: z.enum(["draft", "published"], { error: FIELD_MESSAGES.option }).default("draft"),
   // empty = now, when publishing
   publishedAt: z
     .string()
