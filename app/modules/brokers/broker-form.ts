@@ -53,12 +53,13 @@ export const brokerFormSchema = z.object({
   customUrlPath: requiredText(60, BROKER_ADMIN_MESSAGES.pathRequired)
     .transform((v) => v.toLowerCase())
     .pipe(z.string().regex(PATH, BROKER_ADMIN_MESSAGES.pathInvalid)),
+  // empty: none (required on create, "keep the current one" on edit; the service knows which)
   password: z
     .string()
     .max(200)
     .optional()
-    .transform((v) => v?.trim() ?? "")
-    .pipe(z.union([z.literal(""), z.string().min(PASSWORD_MIN_LENGTH, `${PASSWORD_MESSAGES.tooShort}. ${PASSWORD_MESSAGES.tooShortHint}`)])),
+    .refine((v) => !v?.trim() || v.trim().length >= PASSWORD_MIN_LENGTH, `${PASSWORD_MESSAGES.tooShort}. ${PASSWORD_MESSAGES.tooShortHint}`)
+    .transform((v) => v?.trim() ?? ""),
   photo: profilePhotoField,
   removePhoto: checkbox,
 });
