@@ -9,7 +9,7 @@ type Result = SubmissionResult<string[]> | undefined;
 
 /** /broker/cursos: the admin's upload (the name first, then the file); after any refusal the name typed stays and the message sits beside its field. */
 export function MaterialUploadCard({ lastResult, busy }: { lastResult: Result; busy: boolean }) {
-  const [form, fields] = useAppForm(materialActionSchema, { id: "material-upload", lastResult });
+  const [form, fields] = useAppForm(materialActionSchema, { id: "material-upload", lastResult, shouldValidate: "onSubmit" });
   return (
     <Card className="mb-4 p-5" as="section">
       <h2 className="text-lg font-semibold text-slate-900">Enviar material</h2>
@@ -30,7 +30,7 @@ export function MaterialUploadCard({ lastResult, busy }: { lastResult: Result; b
 
 /** The rename modal (?rename={id}); a refused name comes back as typed, with its message. */
 export function MaterialRenameModal({ material, back, lastResult, busy }: { material: { id: number; name: string }; back: string; lastResult: Result; busy: boolean }) {
-  const [form, fields] = useAppForm(materialActionSchema, { id: "material-rename", lastResult, defaultValue: { name: material.name } });
+  const [form, fields] = useAppForm(materialActionSchema, { id: "material-rename", lastResult, defaultValue: { name: material.name }, shouldValidate: "onSubmit" });
   return (
     <Modal title="Renomear material">
       <Form method="post" {...formProps(form)} className="space-y-3">

@@ -32,7 +32,7 @@ function EventsField({ meta }: { meta: Meta }) {
 
 /** 'Adicionar webhook': URL, events, the private-network allowance; a refused URL comes back as typed. */
 export function AddWebhookCard({ lastResult, busy }: { lastResult: Result; busy: boolean }) {
-  const [form, fields] = useAppForm(webhookActionSchema, { id: "webhook-add", lastResult, defaultValue: { events: ["novo_lead"] } });
+  const [form, fields] = useAppForm(webhookActionSchema, { id: "webhook-add", lastResult, defaultValue: { events: ["novo_lead"] }, shouldValidate: "onSubmit" });
   return (
     <Card className="p-5">
       <h2 className="text-lg font-semibold text-slate-900">Adicionar webhook</h2>
@@ -63,6 +63,7 @@ export function EditWebhookModal({ hook, lastResult, probeQuestion, busy }: { ho
   const [form, fields] = useAppForm(webhookActionSchema, {
     id: "webhook-edit",
     lastResult,
+    shouldValidate: "onSubmit",
     defaultValue: { url: hook.url, events: hook.events.filter((e) => e in WEBHOOK_EVENTS), allowPrivate: hook.allow_private ? "on" : undefined },
   });
   const typedUrl = typeof lastResult?.initialValue?.url === "string" ? lastResult.initialValue.url : null;

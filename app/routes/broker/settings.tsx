@@ -77,6 +77,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
   // A photo sent earlier and not saved yet comes back with every reply of this form.
   const photoKey = staged?.key ?? (typeof profileResult?.initialValue?.photoKey === "string" ? profileResult.initialValue.photoKey : undefined);
   const [profileForm, fields] = useAppForm(settingsSchema, {
+    shouldValidate: "onSubmit",
     id: "profile",
     lastResult: profileResult,
     defaultValue: {

@@ -49,6 +49,7 @@ const STATUS_OPTIONS = (Object.keys(BLOG_STATUS_LABELS) as (keyof typeof BLOG_ST
 export default function BlogEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { post } = loaderData;
   const [form, fields] = useAppForm(blogPostSchema, {
+    shouldValidate: "onSubmit",
     id: "post",
     lastResult: actionData,
     defaultValue: post

@@ -50,6 +50,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 export default function BrokerEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { broker } = loaderData;
   const [form, fields] = useAppForm(brokerFormSchema, {
+    shouldValidate: "onSubmit",
     id: "broker",
     lastResult: actionData,
     defaultValue: broker ? { name: broker.name, email: broker.email, phone: broker.phone, customUrlPath: broker.customUrlPath } : undefined,
