@@ -94,10 +94,10 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
         search={{ label: "Buscar material", placeholder: "Buscar material", defaultValue: q }}
         filters={
           <div className="flex items-center gap-2">
-            <label htmlFor="list-size" className="text-sm text-slate-700">
+            <label htmlFor="list-size" className="whitespace-nowrap text-sm text-slate-700">
               Por página
             </label>
-            <Select id="list-size" name="size" defaultValue={String(size)} className="w-20">
+            <Select id="list-size" name="size" defaultValue={String(size)} className="w-20!">
               {MATERIAL_PAGE_SIZES.map((s) => (
                 <option key={s} value={s}>
                   {s}
