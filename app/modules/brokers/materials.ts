@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { recordId, requiredText } from "~/utils/form-fields";
 import { readListQuery } from "~/utils/query-schema";
-import { foldText } from "~/utils/slug";
+import { stripAccents } from "~/utils/slug";
 
 /** Course materials (spec 03 §2.6, §5, §8, §9): rules and texts shared by the server and the screen. */
 export const MATERIAL_MESSAGES = {
@@ -41,11 +41,12 @@ export const MATERIAL_TYPES: Record<string, string> = {
 
 /**
  * The spec's name rule: lower-cased, only a–z, 0–9, space, hyphen and
- * underscore (accents dropped first, by the one `foldText`), trimmed, spaces become hyphens.
+ * underscore (accents dropped first), trimmed, spaces become hyphens.
  * Null when nothing is left.
  */
 export function materialName(raw: string): string | null {
-  const name = foldText(raw)
+  const name = stripAccents(raw)
+    .toLowerCase()
     .replace(/[^a-z0-9 _-]/g, "")
     .trim()
     .replace(/\s+/g, "-")
