@@ -17,6 +17,8 @@ import * as m0015 from "./migrations/0015_photo_measurements";
 /**
  * Migrations are imported statically so the bundled server and CLI carry
  * them; add each new file here in order. Never edit a landed migration.
+ * Gaps in the numbers (0003) are numbers a branch was given and did not
+ * need: see db/migrations/README.md.
  */
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": m0001,
