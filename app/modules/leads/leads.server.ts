@@ -1,3 +1,4 @@
+import type { LeadSource } from "#db/schema";
 import { normalisePhone } from "~/utils/phone.server";
 import { db, nowIso, type Tx } from "~/modules/platform/db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
@@ -21,7 +22,7 @@ export type NewLeadInput = {
   propertyTitle?: string | null;
   /** The ref code: attached only when it names an active broker. */
   brokerId?: string | null;
-  source?: "site" | "board" | "csv" | "roleta";
+  source?: LeadSource;
   stageId?: number | null;
   tags?: string[];
   createdAt?: string;
