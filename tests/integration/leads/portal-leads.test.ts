@@ -7,6 +7,8 @@ import { LEAD_LIMITS } from "~/modules/leads/lead-rules";
 import { PORTAL_LEAD_ERRORS, portalPhone, portalSource, rotatePortalToken } from "~/modules/leads/portal-leads.server";
 import { action as portalAction, loader as portalLoader } from "~/routes/resources/portal-leads";
 import { routeArgs } from "../../helpers/requests";
+// @ts-expect-error plain JavaScript module of the Express server (server.mjs)
+import { bodyGuard } from "../../../server/request-guards.mjs";
 import { makeAdmin, makeProperty } from "../../helpers/factories";
 import type { SessionUser } from "~/modules/auth/session.server";
 
@@ -185,5 +187,28 @@ describe("portalSource", () => {
   ] as const)("%s → %s, with a pt-BR label", (origin, source) => {
     expect(portalSource(origin)).toBe(source);
     expect(LEAD_SOURCE_LABELS[source]).toBeTruthy();
+  });
+});
+
+describe("in front of the app: the portal's declared content type does not matter", () => {
+  type Answer = { status?: number; passed: boolean };
+  const guard = (path: string, type: string | undefined, length: number): Answer => {
+    const answer: Answer = { passed: false };
+    const res = { status: (n: number) => ((answer.status = n), res), set: () => res, send: () => res };
+    const headers: Record<string, string> = { "content-length": String(length) };
+    if (type) headers["content-type"] = type;
+    bodyGuard({ method: "POST", path, headers }, res, () => (answer.passed = true));
+    return answer;
+  };
+
+  it("takes a push sent as text/plain or with no type, within the JSON limit; other paths still refuse it", async () => {
+    expect(guard("/api/portais/leads/abc", "application/json", 500)).toEqual({ passed: true });
+    expect(guard("/api/portais/leads/abc", "text/plain", 500)).toEqual({ passed: true });
+    expect(guard("/api/portais/leads/abc", undefined, 500)).toEqual({ passed: true });
+    expect(guard("/api/portais/leads/abc", "text/plain", 2 * 1024 * 1024)).toEqual({ passed: false, status: 413 });
+    expect(guard("/broker/leads", "text/plain", 500)).toEqual({ passed: false, status: 415 });
+    // and the route reads such a body as JSON
+    const request = new Request(`http://localhost/api/portais/leads/${token}`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: JSON.stringify({ originLeadId: originId("plain"), name: "Texto Puro" }) });
+    expect(((await portalAction(routeArgs(request, { token }))) as Response).status).toBe(201);
   });
 });
