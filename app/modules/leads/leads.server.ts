@@ -1,4 +1,4 @@
-import type { LeadSource } from "#db/schema";
+import type { LeadSource, LeadStatus } from "#db/schema";
 import { normalisePhone } from "~/utils/phone.server";
 import { db, nowIso, type Tx } from "~/modules/platform/db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
@@ -24,6 +24,8 @@ export type NewLeadInput = {
   brokerId?: string | null;
   source?: LeadSource;
   stageId?: number | null;
+  /** The status its stage implies (02 §4); 'entrada' when not given. */
+  status?: LeadStatus;
   tags?: string[];
   createdAt?: string;
 };
@@ -130,6 +132,7 @@ function leadRow(input: Omit<NewLeadInput, "brokerId" | "propertyId">, context: 
     message: input.message.trim(),
     broker_id: context.brokerId,
     stage_id: input.stageId ?? context.entryStageId,
+    status: input.status ?? "entrada",
     source: input.source ?? "site",
     tags: JSON.stringify(input.tags ?? []),
     created_at: context.now,
