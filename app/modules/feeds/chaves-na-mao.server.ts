@@ -1,6 +1,6 @@
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { absoluteUrl, decimal, type FeedContext, type FeedFormat } from "./format.server";
-import { cnmAreas, cnmPhotos, foldName, formatPostalCode, type Listing } from "./rules";
+import { cnmAreas, cnmPhotos, foldTextCached, formatPostalCode, type Listing } from "./rules";
 import { el, wrap } from "./xml-writer.server";
 import { formatLocalIso } from "~/utils/clock";
 
@@ -12,7 +12,7 @@ import { formatLocalIso } from "~/utils/clock";
 
 /** Spec 03 §9: RE, or CO when the type says comercial (RU: no rural type exists, and the portal dropped it in 2026-04). */
 export function cnmPurpose(l: Listing): "RE" | "CO" {
-  const text = foldName(`${l.row.type === "imobiliario" ? "comercial" : ""} ${l.row.property_type}`);
+  const text = foldTextCached(`${l.row.type === "imobiliario" ? "comercial" : ""} ${l.row.property_type}`);
   return text.includes("comercial") || ["Loja", "Galpão"].includes(l.row.property_type) ? "CO" : "RE";
 }
 
@@ -37,7 +37,7 @@ export function cnmType(l: Listing): string {
   }
 }
 
-const has = (l: Listing, ...names: string[]) => l.amenities.some((a) => names.includes(foldName(a)));
+const has = (l: Listing, ...names: string[]) => l.amenities.some((a) => names.includes(foldTextCached(a)));
 const count = (yes: boolean) => (yes ? "1" : "");
 
 export const chavesNaMao: FeedFormat = {

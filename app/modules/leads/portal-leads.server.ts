@@ -6,7 +6,7 @@ import { db, nowIso } from "~/modules/platform/db.server";
 import { decryptSecret, encryptSecret } from "~/modules/platform/secrets.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import type { LeadSource } from "#db/schema";
-import { foldName } from "~/modules/crm/labels";
+import { foldText } from "~/utils/slug";
 import { digitsOnly, formatPhone } from "~/utils/phone";
 import { normalisePhone } from "~/utils/phone.server";
 import { EMAIL_PATTERN, LEAD_LIMITS } from "./lead-rules";
@@ -67,7 +67,7 @@ export function parsePortalLead(body: unknown): { ok: true; lead: PortalLead } |
 
 /** The portal a push came from, by what its leadOrigin says ('ZAP', 'Grupo ZAP', 'VivaReal', 'OLX'…). */
 export function portalSource(leadOrigin: string | undefined): LeadSource {
-  const origin = foldName(leadOrigin ?? "").replace(/[^a-z]/g, "");
+  const origin = foldText(leadOrigin ?? "").replace(/[^a-z]/g, "");
   if (origin.includes("zap")) return "zap";
   if (origin.includes("viva")) return "vivareal";
   if (origin.includes("olx")) return "olx";
