@@ -142,6 +142,8 @@ export interface PropertyOptionsTable {
 }
 
 export type LeadStatus = "entrada" | "qualificacao" | "negociacao" | "fechamento";
+/** Where a lead came from; the portals since migration 0050 (labels: crm/labels.ts). */
+export type LeadSource = "site" | "board" | "csv" | "roleta" | "zap" | "vivareal" | "olx" | "portal";
 
 export interface LeadsTable {
   id: Generated<number>;
@@ -161,7 +163,7 @@ export interface LeadsTable {
   tags: Generated<string>;
   priority: string | null;
   order_index: Generated<number>;
-  source: Generated<"site" | "board" | "csv" | "roleta">;
+  source: Generated<LeadSource>;
   campaign: string | null;
   labels: string | null;
   favorite: Generated<Bool>;
