@@ -4,6 +4,7 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { decryptSecret, encryptSecret } from "~/modules/platform/secrets.server";
 import { sql } from "kysely";
+import { internalAddressOf } from "./address.server";
 import { eventsOf, postSigned, probeWebhookUrl } from "./delivery.server";
 import { DEFAULT_EVENT, TEST_EVENT, WEBHOOK_MESSAGES, webhookUrlProblem } from "./webhook-rules";
 
@@ -45,15 +46,17 @@ export async function webhookDetails(user: SessionUser, id: number) {
   return { id: row.id, url: row.url, events: eventsOf(row.events), isActive: row.is_active === 1, allowPrivate: row.allow_private === 1, secret: decryptSecret(row.secret, SECRET_PURPOSE), deliveries };
 }
 
-function checkUrl(url: string): string {
+/** The URL rule, then the address rule (address.server.ts): an internal address is refused at save, unless allowed. */
+async function checkUrl(url: string, allowPrivate: boolean): Promise<string> {
   const problem = webhookUrlProblem(url);
   if (problem) throw new WebhookError(problem);
+  if (await internalAddressOf(url.trim(), allowPrivate)) throw new WebhookError(WEBHOOK_MESSAGES.privateRefused);
   return url.trim();
 }
 
 export async function addWebhook(user: SessionUser, input: { url: string; allowPrivate: boolean }): Promise<number> {
   assertCan(user, "create", "webhook");
-  const url = checkUrl(input.url);
+  const url = await checkUrl(input.url, input.allowPrivate);
   const ts = nowIso();
   const row = await db()
     .insertInto("webhooks")
@@ -70,7 +73,7 @@ export async function addWebhook(user: SessionUser, input: { url: string; allowP
  */
 export async function updateWebhook(user: SessionUser, id: number, input: { url: string; allowPrivate: boolean; confirmed?: boolean }): Promise<boolean> {
   assertCan(user, "update", "webhook");
-  const url = checkUrl(input.url);
+  const url = await checkUrl(input.url, input.allowPrivate);
   const current = await db().selectFrom("webhooks").select(["url", "allow_private"]).where("id", "=", id).executeTakeFirst();
   if (!current) return false;
   if (!input.confirmed && (current.url !== url || current.allow_private !== (input.allowPrivate ? 1 : 0))) {
