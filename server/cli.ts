@@ -7,6 +7,7 @@ import { seedDemo, seedBulkProperties } from "~/modules/platform/seed.server";
 import { createAdmin, findUserByEmail } from "~/modules/auth/users.server";
 import { backupSqlite } from "#db/connection";
 import { getErrorMessage } from "~/utils/errors";
+import { privateRoot } from "~/modules/files/storage.server";
 
 /** Commands behind `npm run db:migrate | seed | admin:create | backup`. */
 export async function runCli(argv: string[]): Promise<number> {
@@ -55,9 +56,15 @@ export async function runCli(argv: string[]): Promise<number> {
         const dir = path.resolve(flag("out") ?? path.join(config().dataDir, "backups"), `backup-${stamp}`);
         await fs.mkdir(dir, { recursive: true, mode: 0o700 });
         await backupSqlite(sqliteHandle(), path.join(dir, "app.db"));
-        await fs.cp(config().uploadsDir, path.join(dir, "uploads"), { recursive: true, force: false }).catch((e: NodeJS.ErrnoException) => {
-          if (e.code !== "ENOENT") throw e;
-        });
+        // public files and the private area (course materials, draft photos)
+        for (const [from, name] of [
+          [config().uploadsDir, "uploads"],
+          [privateRoot(), "private"],
+        ]) {
+          await fs.cp(from, path.join(dir, name), { recursive: true, force: false }).catch((e: NodeJS.ErrnoException) => {
+            if (e.code !== "ENOENT") throw e;
+          });
+        }
         console.log(`Backup written to ${dir}`);
         return 0;
       }

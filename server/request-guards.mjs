@@ -72,7 +72,7 @@ export function seeOtherAfterPost(req, res, next) {
   next();
 }
 
-const PRIVATE_AREAS = /^\/(admin|broker|login|login-emergencia|logout)(\/|\.data|$)/;
+const PRIVATE_AREAS = /^\/(admin|broker|login|login-emergencia|logout|arquivos)(\/|\.data|$)/;
 
 /** Headers on every answer (documents, .data, resources); CSP is set by entry.server.tsx with the nonce made here. */
 export function securityHeaders({ https }) {

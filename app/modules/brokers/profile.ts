@@ -7,6 +7,7 @@ export const MSG_PASSWORD_CONFIRM = "Confirmação incorreta";
 export const MSG_PASSWORD_CURRENT = "Senha atual incorreta.";
 export const MSG_PHOTO_SENT = "Imagem enviada: Clique em Salvar para confirmar";
 export const MSG_PHOTO_FAILED = "Não foi possível enviar a imagem...";
+export const MSG_PHOTO_TOO_LARGE = "Não foi possível enviar a imagem: o arquivo passa de 8 MB.";
 
 export const PROFILE_PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 

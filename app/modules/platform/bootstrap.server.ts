@@ -5,6 +5,7 @@ import { errorFields, log } from "./logger.server";
 import { DEMO_ADMIN, demoLoginLines, seedDemo } from "./seed.server";
 import { ensureAdmin } from "~/modules/auth/users.server";
 import { ensureProjectLogo } from "~/modules/properties/watermarks.server";
+import { movePrivateFilesOutOfUploads } from "~/modules/files/storage.server";
 import { startJobs, stopJobs } from "./jobs.server";
 import { settleLeadHooks } from "~/modules/leads/lead-hooks.server";
 import { housekeeping } from "./housekeeping.server";
@@ -49,6 +50,8 @@ async function run(): Promise<{ port: number }> {
     const lines = demoLines.map((l) => l.replaceAll("PORT", String(cfg.PORT)));
     if (cfg.LOG_LEVEL !== "silent") process.stdout.write(`\nDemo logins:\n  ${lines.join("\n  ")}\n\n`);
   }
+  const moved = await movePrivateFilesOutOfUploads();
+  if (moved) log.info("private files moved out of uploads", { folders: moved });
   await ensureProjectLogo();
   await housekeeping.run(new Date()).catch((error: unknown) => log.warn("housekeeping failed", errorFields(error)));
   // Messages a previous process claimed and never confirmed: failed, never re-sent.

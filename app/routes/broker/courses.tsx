@@ -8,6 +8,8 @@ import { MATERIAL_MAX_BYTES, MATERIAL_MESSAGES, MATERIAL_PAGE_SIZES, formatBytes
 import { MaterialError, listMaterials, removeMaterial, renameMaterial, uploadMaterial } from "~/modules/brokers/materials.server";
 import { AGENCY } from "~/modules/platform/agency";
 import { errorFields, log } from "~/modules/platform/logger.server";
+import { can } from "~/modules/auth/permissions.server";
+import { discardFiles, isMultipart, readMultipartToDisk } from "~/modules/files/multipart.server";
 import { formatDate } from "~/utils/format";
 import { withQuery } from "~/utils/url";
 import type { Route } from "./+types/courses";
@@ -33,20 +35,38 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
+/** Upload posts are multipart; the body may reach 50 MB, so who may post is decided before a byte of it is read. */
+const UPLOAD_LIMITS = { maxRequestBytes: MATERIAL_MAX_BYTES + 1024 * 1024, files: { file: { maxBytes: MATERIAL_MAX_BYTES, maxFiles: 1 } }, maxFields: 20, maxFieldBytes: 16 * 1024 };
+
+async function uploadAction(request: Request, user: Awaited<ReturnType<typeof requireBrokerArea>>) {
+  if (!can(user, "create", "material")) return data({ error: MATERIAL_MESSAGES.adminsOnly, intent: "upload" }, { status: 403 });
+  const read = await readMultipartToDisk(request, UPLOAD_LIMITS);
+  try {
+    if (read.problem === "too-large") return data({ error: MATERIAL_MESSAGES.tooLarge, intent: "upload" }, { status: 413 });
+    if (read.problem) return data({ error: MATERIAL_MESSAGES.badPost, intent: "upload" }, { status: 400 });
+    if (read.fields.get("intent") !== "upload") return data({ error: "Ação desconhecida", intent: "" }, { status: 400 });
+    await uploadMaterial(user, String(read.fields.get("name") ?? ""), read.files[0] ?? null);
+    return redirectWithToast("/broker/cursos", { type: "success", message: MATERIAL_MESSAGES.uploaded });
+  } catch (error) {
+    // the name typed is kept (the file input cannot be refilled by a server)
+    if (error instanceof MaterialError) return data({ error: error.message, intent: "upload", name: String(read.fields.get("name") ?? "").slice(0, 100) }, { status: 400 });
+    log.error("materials upload failed", errorFields(error));
+    return data({ error: MATERIAL_MESSAGES.uploadFailed, intent: "upload" }, { status: 500 });
+  } finally {
+    await discardFiles(read.files);
+  }
+}
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
+  if (isMultipart(request)) return uploadAction(request, user);
   const form = await request.formData();
-  const intent = z.enum(["upload", "rename", "delete"]).safeParse(form.get("intent"));
+  const intent = z.enum(["rename", "delete"]).safeParse(form.get("intent"));
   if (!intent.success) return data({ error: "Ação desconhecida", intent: "" }, { status: 400 });
   const id = Number(form.get("id"));
   const back = String(form.get("back") ?? "");
   const here = `/broker/cursos${back.startsWith("?") ? withQuery(back, { rename: null, confirmDelete: null }) : ""}`;
   try {
-    if (intent.data === "upload") {
-      const file = form.get("file");
-      await uploadMaterial(user, String(form.get("name") ?? ""), file instanceof File ? file : null);
-      return redirectWithToast("/broker/cursos", { type: "success", message: MATERIAL_MESSAGES.uploaded });
-    }
     if (intent.data === "rename") {
       await renameMaterial(user, id, String(form.get("name") ?? ""));
       return redirectWithToast(here, { type: "success", message: MATERIAL_MESSAGES.renamed });
@@ -56,9 +76,9 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof MaterialError) return data({ error: error.message, intent: intent.data }, { status: 400 });
     const status = (error as { init?: { status?: number } })?.init?.status;
-    if (status === 403) return data({ error: "Somente administradores gerenciam os materiais.", intent: intent.data }, { status: 403 });
+    if (status === 403) return data({ error: MATERIAL_MESSAGES.adminsOnly, intent: intent.data }, { status: 403 });
     log.error("materials action failed", { intent: intent.data, ...errorFields(error) });
-    return data({ error: intent.data === "upload" ? MATERIAL_MESSAGES.uploadFailed : intent.data === "rename" ? MATERIAL_MESSAGES.renameFailed : MATERIAL_MESSAGES.removeFailed, intent: intent.data }, { status: 500 });
+    return data({ error: intent.data === "rename" ? MATERIAL_MESSAGES.renameFailed : MATERIAL_MESSAGES.removeFailed, intent: intent.data }, { status: 500 });
   }
 }
 
@@ -89,7 +109,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
           <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end" noValidate>
             <input type="hidden" name="intent" value="upload" />
             <Field label="Nome do material" htmlFor="material-name" hint="Letras, números, espaços, hífens e sublinhados.">
-              <Input id="material-name" name="name" maxLength={100} required />
+              <Input id="material-name" name="name" maxLength={100} required defaultValue={error?.intent === "upload" && "name" in error ? String(error.name) : undefined} />
             </Field>
             <Field label="Arquivo" htmlFor="material-file" hint={`Até ${formatBytes(MATERIAL_MAX_BYTES)}.`}>
               <Input id="material-file" name="file" type="file" required />

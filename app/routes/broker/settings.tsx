@@ -4,7 +4,9 @@ import { Form, data, redirect, useActionData, useLoaderData, useNavigation } fro
 import { Alert, Button, Card, Field, Input, PageHeader } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
-import { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema } from "~/modules/brokers/profile";
+import { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, MSG_PHOTO_TOO_LARGE, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema } from "~/modules/brokers/profile";
+import { discardFiles, fileOf, isMultipart, readMultipartToDisk } from "~/modules/files/multipart.server";
+import fs from "node:fs/promises";
 import { SettingsError, changePassword, loadProfile, ownsPhotoKey, saveProfile, uploadProfilePhoto } from "~/modules/brokers/profile.server";
 import { publicUrl } from "~/modules/files/storage.server";
 import { SmtpSettingsFields } from "~/components/messaging/smtp-settings-fields";
@@ -31,19 +33,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > PROFILE_PHOTO_MAX_BYTES + 64 * 1024) {
-    return redirectWithToast("/broker/settings", { type: "error", message: MSG_PHOTO_FAILED });
-  }
+  // The photo form is the multipart one: streamed to disk within its limit, after the account is known to have a profile.
+  if (isMultipart(request)) return photoAction(request, user);
   const formData = await request.formData();
   const intent = formData.get("intent");
   try {
-    if (intent === "photo") {
-      const file = formData.get("photo");
-      if (!(file instanceof File) || file.size === 0) throw new SettingsError(MSG_PHOTO_FAILED, "photo");
-      const { key } = await uploadProfilePhoto(user, Buffer.from(await file.arrayBuffer()));
-      return redirectWithToast(`/broker/settings?photo=${encodeURIComponent(key)}`, { type: "success", message: MSG_PHOTO_SENT });
-    }
     if (intent === "password") {
       const submission = parseWithZod(formData, { schema: passwordSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply({ resetForm: false, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, { status: 400 });
@@ -70,6 +64,25 @@ export async function action({ request }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof SettingsError) return redirectWithToast("/broker/settings", { type: "error", message: error.message });
     throw error;
+  }
+}
+
+/** The photo's refusals answer 4xx with the message beside the photo field (JavaScript on and off). */
+async function photoAction(request: Request, user: Awaited<ReturnType<typeof requireBrokerArea>>) {
+  const refuse = (message: string, status: number) => data({ intent: "photo" as const, photoError: message }, { status });
+  if (!user.broker) return refuse(MSG_PHOTO_FAILED, 403);
+  const read = await readMultipartToDisk(request, { maxRequestBytes: PROFILE_PHOTO_MAX_BYTES + 256 * 1024, files: { photo: { maxBytes: PROFILE_PHOTO_MAX_BYTES, maxFiles: 1 } }, maxFields: 10, maxFieldBytes: 1024 });
+  try {
+    const file = fileOf(read, "photo");
+    if (read.problem === "too-large" || file?.tooLarge) return refuse(MSG_PHOTO_TOO_LARGE, 413);
+    if (read.problem || read.fields.get("intent") !== "photo" || !file || file.failed || file.size === 0) return refuse(MSG_PHOTO_FAILED, 400);
+    const { key } = await uploadProfilePhoto(user, await fs.readFile(file.path));
+    return redirectWithToast(`/broker/settings?photo=${encodeURIComponent(key)}`, { type: "success", message: MSG_PHOTO_SENT });
+  } catch (error) {
+    if (error instanceof SettingsError) return refuse(error.message, 400);
+    throw error;
+  } finally {
+    await discardFiles(read.files);
   }
 }
 
@@ -109,7 +122,7 @@ export default function Settings() {
           )}
           <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2" aria-label="Envio de imagem">
             <input type="hidden" name="intent" value="photo" />
-            <Field label="Foto de perfil" htmlFor="photo" hint="JPG, PNG ou WebP, até 8 MB.">
+            <Field label="Foto de perfil" htmlFor="photo" hint="JPG, PNG ou WebP, até 8 MB." error={actionData && "photoError" in actionData ? actionData.photoError : null}>
               <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp" required className="block text-sm" />
             </Field>
             <Button type="submit" variant="secondary" pending={busy("photo")}>

@@ -228,7 +228,8 @@ describe("editing", () => {
     expect(fresh.state.uploadErrors[0]).toMatch(/^Erro ao enviar imagem: /);
     const draftFolder: string = fresh.state.draftFolder;
     expect(draftFolder).toMatch(/^imoveis\/rascunho-/);
-    expect(fresh.state.values.images[0].startsWith(`/uploads/${draftFolder}/`)).toBe(true);
+    // a draft photo is private: shown through the back office's draft route, stored outside /uploads
+    expect(fresh.state.values.images[0].startsWith(`/arquivos/rascunhos/${draftFolder.slice("imoveis/rascunho-".length)}/`)).toBe(true);
     // Nothing saved yet: the listing and its files are as they were (Cancelar is just leaving).
     expect(await storedImages()).toEqual(old);
     for (const url of old) expect(await fileExists(keyFromUrl(url)!)).toBe(true);
@@ -430,7 +431,7 @@ describe("watermark on photos uploaded through the editors", () => {
     );
     expect(upload.status).toBe(200);
     const [url] = upload.state.values.images;
-    expect(url).toMatch(/^\/uploads\/imoveis\/rascunho-/);
+    expect(url).toMatch(/^\/arquivos\/rascunhos\/[0-9a-f]{16}\//);
     return fs.promises.readFile(resolveKey(keyFromUrl(url)!));
   }
 

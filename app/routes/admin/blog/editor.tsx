@@ -6,6 +6,7 @@ import { redirectWithToast } from "~/modules/auth/toast.server";
 import { BlogPostError, findPostForEdit, savePost } from "~/modules/blog/posts.server";
 import { BLOG_MESSAGES, BLOG_STATUS_LABELS, COVER_MAX_BYTES, PUBLISH_MIN_TEXT, blogPostSchema } from "~/modules/blog/post-schema";
 import { slugify } from "~/utils/slug";
+import { discardFiles, fileOf, readFormWithFiles } from "~/modules/files/multipart.server";
 import type { Route } from "./+types/editor";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.post ? "Editar artigo" : "Novo artigo"} | Administração` }, { name: "robots", content: "noindex" }];
@@ -31,7 +32,17 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const id = params.id === undefined ? null : postId(params);
   if (params.id !== undefined && id === null) throw data({ message: BLOG_MESSAGES.notFound }, { status: 404 });
-  const form = await request.formData();
+  // the form is multipart (the cover): read with the upload reader, the cover to disk
+  const read = await readFormWithFiles(request, { maxRequestBytes: COVER_MAX_BYTES + 2 * 1024 * 1024, files: { cover: { maxBytes: COVER_MAX_BYTES, maxFiles: 1 } }, maxFieldBytes: 1024 * 1024 });
+  try {
+    return await save(user, id, read);
+  } finally {
+    await discardFiles(read.files);
+  }
+}
+
+async function save(user: Awaited<ReturnType<typeof requireAdmin>>, id: number | null, read: Awaited<ReturnType<typeof readFormWithFiles>>) {
+  const form = read.fields;
   const text = (name: string) => {
     const v = form.get(name);
     return typeof v === "string" ? v : "";
@@ -45,6 +56,10 @@ export async function action({ request, params }: Route.ActionArgs) {
     publishedAt: text("publishedAt"),
     coverImage: null,
   };
+  if (read.problem) {
+    const message = read.problem === "too-large" ? "Envio grande demais: a imagem de capa vai até 5 MB." : "Envio incompleto ou inválido: confira os campos e envie de novo.";
+    return data({ values, errors: { cover: message } as Errors }, { status: read.problem === "too-large" ? 413 : 400 });
+  }
   const parsed = blogPostSchema.safeParse({ ...values, removeCover: form.get("removeCover") });
   if (!parsed.success) {
     const errors: Errors = {};
@@ -54,9 +69,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     }
     return data({ values, errors }, { status: 400 });
   }
-  const cover = form.get("cover");
   try {
-    await savePost(user, id, parsed.data, cover instanceof File ? cover : null);
+    await savePost(user, id, parsed.data, fileOf(read, "cover"));
   } catch (error) {
     if (error instanceof BlogPostError) return data({ values, errors: { [error.field]: error.message } as Errors }, { status: 400 });
     throw error;
