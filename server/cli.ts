@@ -8,6 +8,7 @@ import { createAdmin, findUserByEmail } from "~/modules/auth/users.server";
 import { backupSqlite } from "#db/connection";
 import { getErrorMessage } from "~/utils/errors";
 import { privateRoot } from "~/modules/files/storage.server";
+import { passwordProblem } from "~/modules/auth/password-policy.server";
 
 /** Commands behind `npm run db:migrate | seed | admin:create | backup`. */
 export async function runCli(argv: string[]): Promise<number> {
@@ -44,7 +45,9 @@ export async function runCli(argv: string[]): Promise<number> {
         const password = flag("password") ?? process.env.ADMIN_PASSWORD;
         if (!email || !password) throw new Error("Usage: npm run admin:create -- --email admin@example.com --password 'a long secret'");
         if (!z.email().safeParse(email.trim().toLowerCase()).success) throw new Error(`Not an e-mail address: ${email}`);
-        if (password.length < 8) throw new Error("The password must have at least 8 characters.");
+        // the site's one password rule (auth/password-policy.server.ts)
+        const problem = passwordProblem(password);
+        if (problem) throw new Error(problem === "common" ? "The password is a common one (e.g. 12345678): choose one that is hard to guess." : problem === "too-long" ? "The password must have at most 200 characters." : "The password must have at least 8 characters.");
         await migrate();
         if (await findUserByEmail(email)) throw new Error(`An account with ${email} already exists.`);
         await createAdmin({ email, password, name: flag("name") });

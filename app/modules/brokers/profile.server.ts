@@ -1,10 +1,13 @@
 import sharp from "sharp";
-import { hashPassword, verifyPassword } from "~/modules/auth/passwords.server";
+import { verifyPassword } from "~/modules/auth/passwords.server";
+import { passwordProblem, passwordProblemMessage } from "~/modules/auth/password-policy.server";
+import { destroyOtherSessionsOf } from "~/modules/auth/session.server";
+import { setPassword } from "~/modules/auth/users.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { ImageError, MAX_IMAGE_PIXELS, inspectImage } from "~/modules/files/images.server";
 import { publicUrl, putFile, uniqueFileName } from "~/modules/files/storage.server";
 import { db, nowIso } from "~/modules/platform/db.server";
-import { MSG_PASSWORD_CURRENT, MSG_PHOTO_FAILED, PROFILE_PHOTO_MAX_BYTES, type ProfileInput } from "./profile";
+import { MSG_PASSWORD_CURRENT, MSG_PASSWORD_WEAK, MSG_PHOTO_FAILED, PROFILE_PHOTO_MAX_BYTES, type ProfileInput } from "./profile";
 
 export { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema } from "./profile";
 
@@ -71,9 +74,17 @@ export async function saveProfile(user: SessionUser, input: ProfileInput): Promi
   });
 }
 
-/** Checks the current password, then stores the new one; other sessions stay (the broker chose to change it here). */
-export async function changePassword(user: SessionUser, input: { currentPassword: string; newPassword: string }): Promise<void> {
+/**
+ * Checks the current password, then stores the new one under the site's one
+ * password rule (a weak one is the new password field's error), and ends
+ * every OTHER session of this user (ASVS 3.3): a stolen session does not
+ * outlive the change; the one making it stays signed in.
+ */
+export async function changePassword(user: SessionUser, input: { currentPassword: string; newPassword: string }, keepSessionId: string | null): Promise<void> {
   const row = await db().selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirst();
   if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) throw new SettingsError(MSG_PASSWORD_CURRENT, "currentPassword");
-  await db().updateTable("users").set({ password_hash: await hashPassword(input.newPassword), updated_at: nowIso() }).where("id", "=", user.id).execute();
+  const problem = passwordProblem(input.newPassword);
+  if (problem) throw new SettingsError(problem === "too-short" ? MSG_PASSWORD_WEAK : passwordProblemMessage(problem), "newPassword");
+  await setPassword(user.id, input.newPassword);
+  await destroyOtherSessionsOf(user.id, keepSessionId);
 }

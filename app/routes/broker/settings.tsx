@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { Alert, Button, Card, Field, Input, PageHeader } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { redirectWithToast } from "~/modules/auth/session.server";
+import { readSessionId, redirectWithToast } from "~/modules/auth/session.server";
 import { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, MSG_PHOTO_TOO_LARGE, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema } from "~/modules/brokers/profile";
 import { discardFiles, fileOf, isMultipart, readMultipartToDisk } from "~/modules/files/multipart.server";
 import fs from "node:fs/promises";
@@ -42,10 +42,10 @@ export async function action({ request }: Route.ActionArgs) {
       const submission = parseWithZod(formData, { schema: passwordSchema });
       if (submission.status !== "success") return data({ intent, result: submission.reply({ resetForm: false, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, { status: 400 });
       try {
-        await changePassword(user, { currentPassword: submission.value.currentPassword!, newPassword: submission.value.newPassword! });
+        await changePassword(user, { currentPassword: submission.value.currentPassword!, newPassword: submission.value.newPassword! }, await readSessionId(request));
       } catch (error) {
         if (error instanceof SettingsError) {
-          return data({ intent, result: submission.reply({ fieldErrors: { currentPassword: [error.message] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, { status: 400 });
+          return data({ intent, result: submission.reply({ fieldErrors: { [error.field ?? "currentPassword"]: [error.message] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, { status: 400 });
         }
         throw error;
       }
