@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
+// as in production, where the root route installs it: no English validation message
+import "~/utils/zod-pt-br";
 
 /**
  * Each test file gets its own real SQLite database in a fresh temporary

@@ -10,7 +10,7 @@ import { AGENCY } from "~/modules/platform/agency";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { can } from "~/modules/auth/permissions.server";
 import { discardFiles, isMultipart, readMultipartToDisk } from "~/modules/files/multipart.server";
-import { formatDate } from "~/utils/format";
+import { formatDate } from "~/utils/clock";
 import { withQuery } from "~/utils/url";
 import type { Route } from "./+types/courses";
 
