@@ -14,6 +14,7 @@ import { assertCan } from "~/modules/auth/permissions.server";
 import { type SessionUser } from "~/modules/auth/session.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import { isUrlInFolder } from "~/modules/files/storage.server";
+import { readFormData } from "~/modules/platform/forms.server";
 import { type TempPhoto, deletePhotos, discardTempPhotos, draftFolderName, parseMultipartWithPhotos, storeUploadedPhotos } from "./photos.server";
 import { BROKER_FORCED_WATERMARK, type LibraryWatermark, WatermarkLibraryError, listWatermarks, parseWatermarkSpec, removeWatermark, renameWatermark, saveWatermarkLogo } from "./watermarks.server";
 import {
@@ -184,7 +185,7 @@ async function readPost(request: Request): Promise<{ formData: FormData; files: 
     const parsed = await parseMultipartWithPhotos(request);
     return { formData: parsed.formData, files: parsed.files, watermarkFile: parsed.watermarkFile, errors: parsed.errors };
   }
-  return { formData: await request.formData(), files: [], watermarkFile: null, errors: [] };
+  return { formData: await readFormData(request), files: [], watermarkFile: null, errors: [] };
 }
 
 function revision(): string {

@@ -10,6 +10,7 @@ import { AGENCY } from "~/modules/platform/agency";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { can } from "~/modules/auth/permissions.server";
 import { discardFiles, isMultipart, readMultipartToDisk } from "~/modules/files/multipart.server";
+import { readFormData } from "~/modules/platform/forms.server";
 import { formatDate } from "~/utils/clock";
 import { withQuery } from "~/utils/url";
 import type { Route } from "./+types/courses";
@@ -60,7 +61,7 @@ async function uploadAction(request: Request, user: Awaited<ReturnType<typeof re
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
   if (isMultipart(request)) return uploadAction(request, user);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = z.enum(["rename", "delete"]).safeParse(form.get("intent"));
   if (!intent.success) return data({ error: "Ação desconhecida", intent: "" }, { status: 400 });
   const id = Number(form.get("id"));

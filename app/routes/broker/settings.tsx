@@ -6,6 +6,7 @@ import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { readSessionId, redirectWithToast } from "~/modules/auth/session.server";
 import { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, MSG_PHOTO_TOO_LARGE, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema } from "~/modules/brokers/profile";
 import { discardFiles, fileOf, isMultipart, readMultipartToDisk } from "~/modules/files/multipart.server";
+import { readFormData } from "~/modules/platform/forms.server";
 import fs from "node:fs/promises";
 import { SettingsError, changePassword, loadProfile, ownsPhotoKey, saveProfile, uploadProfilePhoto } from "~/modules/brokers/profile.server";
 import { publicUrl } from "~/modules/files/storage.server";
@@ -35,7 +36,7 @@ export async function action({ request }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
   // The photo form is the multipart one: streamed to disk within its limit, after the account is known to have a profile.
   if (isMultipart(request)) return photoAction(request, user);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
   try {
     if (intent === "password") {
