@@ -149,3 +149,37 @@ describe("/broker/cursos", () => {
     expect(fs.existsSync(resolveKey(renamed.file_path))).toBe(false);
   });
 });
+
+describe("memory", () => {
+  it("an admin's 50 MB upload is streamed to disk, never held in memory", async () => {
+    const boundary = "----limite-de-teste";
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nupload\r\n--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nvideo grande\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="video.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n`);
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const chunk = Buffer.alloc(64 * 1024, 0x41);
+    const chunks = Math.floor((49 * 1024 * 1024) / chunk.length);
+    let sent = -1;
+    // halfway through sending, the first half is already in a temp file on disk
+    let onDiskHalfway = 0;
+    const tmp = path.join(process.env.DATA_DIR!, "tmp");
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === -1) controller.enqueue(new Uint8Array(head));
+        else if (sent < chunks) controller.enqueue(new Uint8Array(chunk));
+        else {
+          controller.enqueue(new Uint8Array(tail));
+          controller.close();
+        }
+        if (sent === Math.floor(chunks / 2)) onDiskHalfway = Math.max(0, ...fs.readdirSync(tmp).map((n) => fs.statSync(path.join(tmp, n)).size));
+        sent += 1;
+      },
+    });
+    const request = new Request("http://localhost/broker/cursos", { method: "POST", body, duplex: "half", headers: { Cookie: admin, "Content-Type": `multipart/form-data; boundary=${boundary}` } } as RequestInit);
+    const r = await unwrap(() => coursesAction(routeArgs(request)));
+    expect(r.status).toBe(302);
+    expect(onDiskHalfway).toBeGreaterThan(20 * 1024 * 1024);
+    const row = (await byName("video-grande"))!;
+    expect(row.size).toBeGreaterThan(49 * 1024 * 1024);
+    expect(fs.statSync(resolveKey(row.file_path)).size).toBe(row.size);
+    expect(fs.readdirSync(tmp)).toEqual([]);
+  }, 60_000);
+});
