@@ -90,7 +90,7 @@ export async function readMultipartToDisk(request: Request, limits: MultipartLim
 
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > limits.maxRequestBytes) {
-    await request.body.cancel().catch(() => undefined);
+    await drain(request.body, declared);
     return outcome("too-large");
   }
 
@@ -108,7 +108,7 @@ export async function readMultipartToDisk(request: Request, limits: MultipartLim
     });
   } catch {
     // no or bad boundary
-    await request.body.cancel().catch(() => undefined);
+    await drain(request.body, declared);
     return outcome("malformed");
   }
 
@@ -179,6 +179,36 @@ export async function readMultipartToDisk(request: Request, limits: MultipartLim
     return outcome("malformed");
   }
   return outcome(null);
+}
+
+/** Past this a refused body is cut off instead of read to its end (the server's guard keeps upload posts below it). */
+const DRAIN_LIMIT = 64 * MB;
+
+/**
+ * Reads a refused body to its end and drops it, so the browser finishes
+ * sending and reads the answer (cancelling the stream would close the
+ * connection under it: Chromium then shows its connection-error page).
+ */
+async function drain(body: ReadableStream<Uint8Array>, declared: number): Promise<void> {
+  if (Number.isFinite(declared) && declared > DRAIN_LIMIT) {
+    await body.cancel().catch(() => undefined);
+    return;
+  }
+  const reader = body.getReader();
+  let read = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      read += value.byteLength;
+      if (read > DRAIN_LIMIT) {
+        await reader.cancel().catch(() => undefined);
+        return;
+      }
+    }
+  } catch {
+    // the client went away
+  }
 }
 
 /** Removes the temp files of a post (always call it once the files are stored or refused). */
