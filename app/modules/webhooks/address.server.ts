@@ -105,6 +105,8 @@ export function portOf(url: URL): number {
   return url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
 }
 
+const SAVE_LOOKUP_TIMEOUT_MS = 3_000;
+
 /**
  * Checks a URL's host before the request is made: an IP literal directly, a
  * name by resolving it (every address). Null when fine (or the name does not
@@ -122,10 +124,15 @@ export async function internalAddressOf(rawUrl: string, allowPrivate: boolean): 
   const port = portOf(url);
   if (addressRange(host) !== "invalid") return mayConnect(host, port, allowPrivate) ? null : host;
   let addresses: dns.LookupAddress[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    addresses = await dns.promises.lookup(host, { all: true });
+    // a name that does not resolve in time is judged when the call is made
+    const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("timeout")), SAVE_LOOKUP_TIMEOUT_MS)));
+    addresses = await Promise.race([dns.promises.lookup(host, { all: true }), timeout]);
   } catch {
     return null;
+  } finally {
+    clearTimeout(timer);
   }
   return addresses.find((a) => !mayConnect(a.address, port, allowPrivate))?.address ?? null;
 }
