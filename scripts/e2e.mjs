@@ -27,6 +27,8 @@ const env = {
   PORT: String(port),
   DATA_DIR: dataDir,
   NODE_ENV: "production",
+  // the specs sign in with the demo accounts (a production start seeds nothing unless asked)
+  SEED_DEMO: "true",
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   RATE_LIMIT_MAX: "10000",
   SMTP_URL: "",

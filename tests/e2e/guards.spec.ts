@@ -101,6 +101,6 @@ test.describe("CSRF (Origin check)", () => {
   test("GET /healthz answers 200 with the database up", async ({ request }) => {
     const res = await request.get("/healthz");
     expect(res.status()).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: true });
+    expect(await res.json()).toEqual({ status: "ok", database: true, disk: true });
   });
 });
