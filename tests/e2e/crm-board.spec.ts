@@ -1,5 +1,4 @@
-import { expect, ready, signIn, test } from "./fixtures";
-import { createBrokerWithLeads, openDb } from "./crm-accounts";
+import { createBrokerWithLeads, expect, openDb, ready, signIn, test } from "./fixtures";
 
 const shots = process.env.E2E_SCREENSHOTS; // a folder: screenshots of each screen at 390 and 1280 px
 
@@ -15,7 +14,7 @@ async function shoot(page: import("@playwright/test").Page, name: string, jsEnab
 const column = (page: import("@playwright/test").Page, name: string) => page.locator(`section[data-stage="${name}"]`);
 
 test("board: move a card by drag (JS) or by the 'Mover para' form (no JS); counts and sums follow", async ({ page, jsEnabled }) => {
-  const b = createBrokerWithLeads("board", [
+  const b = await createBrokerWithLeads("board", [
     { name: "Cliente Arrastado", value: 250000 },
     { name: "Cliente Parado", value: 100000 },
   ]);
@@ -45,7 +44,7 @@ test("board: move a card by drag (JS) or by the 'Mover para' form (no JS); count
 
 test("board: keyboard move with Space and arrows (JS)", async ({ page, jsEnabled }) => {
   test.skip(!jsEnabled, "keyboard drag needs JavaScript; without it the form is used");
-  const b = createBrokerWithLeads("keys", [{ name: "Cliente Teclado" }]);
+  const b = await createBrokerWithLeads("keys", [{ name: "Cliente Teclado" }]);
   await signIn(page.context(), { ...b, role: "broker" });
   await page.goto("/broker/crm");
   await ready(page, jsEnabled);
@@ -60,7 +59,7 @@ test("board: keyboard move with Space and arrows (JS)", async ({ page, jsEnabled
 });
 
 test("board: 'Ver mais 10' and 'Ver menos'", async ({ page, jsEnabled }) => {
-  const b = createBrokerWithLeads("more", Array.from({ length: 12 }, (_, i) => ({ name: `Cliente ${String(i + 1).padStart(2, "0")}` })));
+  const b = await createBrokerWithLeads("more", Array.from({ length: 12 }, (_, i) => ({ name: `Cliente ${String(i + 1).padStart(2, "0")}` })));
   await signIn(page.context(), { ...b, role: "broker" });
   await page.goto("/broker/crm");
   await ready(page, jsEnabled);
@@ -72,7 +71,7 @@ test("board: 'Ver mais 10' and 'Ver menos'", async ({ page, jsEnabled }) => {
 });
 
 test("board: create lead, then the duplicate message; empty form refused", async ({ page, jsEnabled }) => {
-  const b = createBrokerWithLeads("create");
+  const b = await createBrokerWithLeads("create");
   await signIn(page.context(), { ...b, role: "broker" });
   await page.goto("/broker/crm");
   await ready(page, jsEnabled);
@@ -95,7 +94,7 @@ test("board: create lead, then the duplicate message; empty form refused", async
 });
 
 test("stages: admin creates with a template, edits, refuses deleting a stage with leads, deletes an empty one", async ({ page, jsEnabled, login }) => {
-  createBrokerWithLeads("stages", [{ name: "Segura a etapa", stage: "Proposta" }]);
+  await createBrokerWithLeads("stages", [{ name: "Segura a etapa", stage: "Proposta" }]);
   await login({ role: "admin" });
   await page.goto("/broker/crm");
   await ready(page, jsEnabled);
@@ -155,7 +154,7 @@ test("admin: broker list with search and status; Eu/Todos on the board", async (
 });
 
 test("dashboard: charts count the broker's own leads from the database", async ({ page, jsEnabled }) => {
-  const b = createBrokerWithLeads("dash", [{ name: "A" }, { name: "B" }, { name: "C", stage: "Proposta" }]);
+  const b = await createBrokerWithLeads("dash", [{ name: "A" }, { name: "B" }, { name: "C", stage: "Proposta" }]);
   await signIn(page.context(), { ...b, role: "broker" });
   await page.goto("/broker/dashboard");
   await ready(page, jsEnabled);
@@ -168,7 +167,7 @@ test("dashboard: charts count the broker's own leads from the database", async (
 });
 
 test("settings: profile, photo and password change with bad input", async ({ page, jsEnabled }) => {
-  const b = createBrokerWithLeads("settings");
+  const b = await createBrokerWithLeads("settings");
   await signIn(page.context(), { ...b, role: "broker" });
   await page.goto("/broker/settings");
   await ready(page, jsEnabled);
