@@ -455,10 +455,14 @@ describe("moving and deleting photos", () => {
     const fresh = draftFolderName();
     await putFile(`${stale}/a.jpg`, Buffer.from("x"));
     await putFile(`${fresh}/a.jpg`, Buffer.from("x"));
-    const old = new Date(Date.now() - 3 * 24 * 3600 * 1000);
-    await fsp.utimes(resolveKey(`${stale}/a.jpg`), old, old);
-    await fsp.utimes(resolveKey(stale), old, old);
-    expect(await purgeStaleDrafts(24 * 3600 * 1000)).toBeGreaterThanOrEqual(1);
+    // a fixed clock: 25 h and 23 h before `now`, on either side of the one-day age
+    const now = new Date("2026-11-23T12:00:00.000Z");
+    const ago = (hours: number) => new Date(now.getTime() - hours * 3600 * 1000);
+    for (const [folder, at] of [[stale, ago(25)], [fresh, ago(23)]] as const) {
+      await fsp.utimes(resolveKey(`${folder}/a.jpg`), at, at);
+      await fsp.utimes(resolveKey(folder), at, at);
+    }
+    expect(await purgeStaleDrafts(24 * 3600 * 1000, now)).toBeGreaterThanOrEqual(1);
     expect(await fileExists(`${stale}/a.jpg`)).toBe(false);
     expect(await fileExists(`${fresh}/a.jpg`)).toBe(true);
   });
