@@ -42,9 +42,6 @@ async function visit(page: Page, path: string, jsEnabled: boolean) {
 }
 
 test.describe("accessibility (axe)", () => {
-  // axe runs as a script inside the page; with JavaScript off it cannot. The
-  // markup is the same server-rendered HTML, so the js project covers it.
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "axe needs JavaScript in the page");
 
   for (const path of PUBLIC_PAGES) {
     test(`public page ${path}`, async ({ page, jsEnabled }) => {

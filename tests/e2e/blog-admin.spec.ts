@@ -5,7 +5,7 @@ import { expect, ready, test } from "./fixtures";
  * Drafts only: a published post would turn the /blog coming-soon page
  * (pages.spec.ts) into the list while that spec runs.
  */
-test("admin writes a draft: publish rule, save, list, delete with confirmation", async ({ page, jsEnabled, login }) => {
+test("admin writes a draft: publish rule, save, list, delete with confirmation", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
   await login({ role: "admin" });
   await page.goto("/admin/blog");
   await ready(page, jsEnabled);

@@ -1,7 +1,7 @@
 import { expect, ready, test } from "./fixtures";
 
 /** /admin/corretores (issue 10): add, find, deactivate and delete a broker, JS on and off. */
-test("admin adds a broker, who can sign in; deactivates and deletes it", async ({ page, jsEnabled, login, browser }) => {
+test("admin adds a broker, who can sign in; deactivates and deletes it", { tag: "@no-js" }, async ({ page, jsEnabled, login, browser }) => {
   await login({ role: "admin" });
   await page.goto("/admin/corretores");
   await ready(page, jsEnabled);

@@ -8,8 +8,6 @@ import { demoPropertyPath } from "./catalogue-helpers";
  * The budgets themselves are measured by `npm run bench` (docs/performance.md).
  */
 test.describe("page weight", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "what the page asks for is the same with JavaScript off");
-
   for (const path of ["/", "/imoveis", "PROPERTY", "/contato", "/blog", "/nao-existe"]) {
     test(`${path === "PROPERTY" ? "a property page" : path} loads no framework JavaScript`, async ({ page, request }) => {
       const url = path === "PROPERTY" ? demoPropertyPath() : path;

@@ -32,7 +32,7 @@ test.beforeAll(() => {
   expect(dataDir, "E2E_DATA_DIR is set by scripts/e2e.mjs").not.toBe("");
 });
 
-test("forgot → e-mail → new password → sign in; the link works once", async ({ page, jsEnabled, makeUser }) => {
+test("forgot → e-mail → new password → sign in; the link works once", { tag: "@no-js" }, async ({ page, jsEnabled, makeUser }) => {
   // the e2e user factory: a password only this test knows and never types; the way in is the reset link
   const broker = await makeUser({ role: "broker", name: `Corretor ${jsEnabled ? "js" : "nojs"}` });
   await page.goto("/broker/login");
@@ -76,7 +76,7 @@ test("forgot → e-mail → new password → sign in; the link works once", asyn
   await expect(page.getByRole("link", { name: "Pedir novo link" })).toHaveAttribute("href", "/broker/forgot-password");
 });
 
-test("forgot-password messages: empty e-mail; an unknown one gets the same answer as an account", async ({ page, jsEnabled }) => {
+test("forgot-password messages: empty e-mail; an unknown one gets the same answer as an account", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
   await page.goto("/broker/forgot-password");
   await ready(page, jsEnabled);
   await page.getByRole("button", { name: "Enviar link" }).click();

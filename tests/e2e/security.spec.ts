@@ -6,8 +6,6 @@ import { expect, test } from "./fixtures";
  * security headers and CSP, private pages never cached, no X-Powered-By.
  */
 test.describe("server guards", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP probes: once is enough");
-
   test("odd methods get 405, never 500", async ({ request }) => {
     for (const method of ["TRACE", "PUT", "DELETE", "PATCH"]) {
       const res = await request.fetch("/contato", { method, failOnStatusCode: false });

@@ -1,7 +1,7 @@
 import { expect, ready, test } from "./fixtures";
 
 /** /admin/webhook (issue 10): add with a bad then a good URL, see the secret, edit, switch off, remove; JS on and off. */
-test("admin manages a webhook through the modals", async ({ page, jsEnabled, login }) => {
+test("admin manages a webhook through the modals", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
   await login({ role: "admin" });
   await page.goto("/admin/webhooks"); // the old address redirects
   await expect(page).toHaveURL(/\/admin\/webhook$/);
