@@ -40,9 +40,11 @@ test.describe("blog", () => {
     expect(answer.headers()["refresh"]).toBe("5;url=/");
     expect(await answer.text()).not.toMatch(/http-equiv="refresh"/i);
     if (jsEnabled) {
-      // the countdown script alone, on a fixed clock: it moves only when the test says so
+      // the countdown script alone, on a paused clock: it moves only when the test says so
       await withoutRefreshHeader(page);
-      await page.clock.install();
+      const start = new Date("2026-11-23T12:00:00.000Z");
+      await page.clock.install({ time: start });
+      await page.clock.pauseAt(new Date(start.getTime() + 1_000));
       await page.goto("/blog");
       await ready(page, jsEnabled);
       await expect(page.getByRole("heading", { name: "Em breve" })).toBeVisible();

@@ -57,7 +57,7 @@ export function Pager({ items, page, pageCount, search }: { items: (number | "el
           <span className="max-sm:sr-only">Anterior</span>
         </Link>
       ) : (
-        <span className={cx(arrow, "text-slate-400")} aria-hidden="true">
+        <span className={cx(arrow, "text-slate-400")} aria-hidden="true" aria-disabled="true">
           <span className="sm:hidden">‹</span>
           <span className="max-sm:hidden">Anterior</span>
         </span>
@@ -85,7 +85,7 @@ export function Pager({ items, page, pageCount, search }: { items: (number | "el
           <span className="max-sm:sr-only">Próxima</span>
         </Link>
       ) : (
-        <span className={cx(arrow, "text-slate-400")} aria-hidden="true">
+        <span className={cx(arrow, "text-slate-400")} aria-hidden="true" aria-disabled="true">
           <span className="sm:hidden">›</span>
           <span className="max-sm:hidden">Próxima</span>
         </span>
