@@ -405,7 +405,10 @@ describe("watermark library and spec", () => {
     for (let i = 0; i < 105; i++) await putFile(`imoveis/watermarks/watermark-${1700000000000 + i}-${i.toString(16).padStart(6, "0")}.png`, png);
     const newest = `imoveis/watermarks/watermark-1800000000000-ffffff.png`;
     await putFile(newest, png);
-    const future = new Date(Date.now() + 60_000);
+    // a minute newer than the newest of the others, whatever the machine's clock says
+    const others = await fsp.readdir(resolveKey("imoveis/watermarks"));
+    const latest = Math.max(...(await Promise.all(others.map(async (f) => (await fsp.stat(resolveKey(`imoveis/watermarks/${f}`))).mtimeMs))));
+    const future = new Date(latest + 60_000);
     await fsp.utimes(resolveKey(newest), future, future);
     const list = await listWatermarks();
     expect(list).toHaveLength(100);

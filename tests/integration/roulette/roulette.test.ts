@@ -61,10 +61,10 @@ describe("marking presence", () => {
     });
 
     it("a closed window (07:59 São Paulo) answers 400 with the spec's message and records nothing", async () => {
-      const b = await makeBroker();
-      const cookie = await sessionCookie(b.userId);
       vi.useFakeTimers({ toFake: ["Date"] });
       vi.setSystemTime(at("2026-11-23T10:59:59Z"));
+      const b = await makeBroker();
+      const cookie = await sessionCookie(b.userId); // a session started on the test's clock
       const r = await unwrap(() => brokerAction(routeArgs(formRequest("/broker/roleta", {}, { cookie }))));
       expect(r.status).toBe(400);
       expect(r.data).toEqual({ error: ROULETTE_MESSAGES.windowClosed("08:00", "09:30") });
@@ -72,10 +72,10 @@ describe("marking presence", () => {
     });
 
     it("an open window (08:00 São Paulo) records the presence and redirects with the confirmation", async () => {
-      const b = await makeBroker();
-      const cookie = await sessionCookie(b.userId);
       vi.useFakeTimers({ toFake: ["Date"] });
       vi.setSystemTime(at("2026-11-23T11:00:00Z"));
+      const b = await makeBroker();
+      const cookie = await sessionCookie(b.userId); // a session started on the test's clock
       const r = await unwrap(() => brokerAction(routeArgs(formRequest("/broker/roleta", {}, { cookie }))));
       expect(r.status).toBe(302);
       expect(r.location).toBe("/broker/roleta");
