@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import "~/utils/zod-pt-br";
 import {
   Links,
   Meta,

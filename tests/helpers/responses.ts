@@ -54,3 +54,17 @@ export async function run<T>(fn: () => Promise<T>): Promise<{ response?: Respons
     return { thrown: error };
   }
 }
+
+type ReplyLike = { error?: Record<string, string[] | null>; initialValue?: Record<string, unknown> | null } | undefined;
+
+/**
+ * What the one form pipeline answered (`submission.reply()`): the whole-form
+ * messages, the first message of each field, and the values sent back to
+ * the form (what the person typed).
+ */
+export function reply(data: unknown): { formErrors: string[]; fieldErrors: Record<string, string>; values: Record<string, unknown> } {
+  const r = data as ReplyLike;
+  const fieldErrors: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(r?.error ?? {})) if (name !== "" && messages?.[0]) fieldErrors[name] = messages[0];
+  return { formErrors: r?.error?.[""] ?? [], fieldErrors, values: (r?.initialValue ?? {}) as Record<string, unknown> };
+}

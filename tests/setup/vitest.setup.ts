@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { format } from "node:util";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
+// as in production, where the root route installs it: no English validation message
+import "~/utils/zod-pt-br";
 
 /**
  * Each test file gets its own real SQLite database in a fresh temporary

@@ -1,8 +1,8 @@
+import { formatDate } from "~/utils/clock";
 import { Card } from "~/components/ui";
 
 /** Small server-rendered SVG charts for the broker dashboard; no chart library, readable without JavaScript. */
 
-const dayMonth = new Intl.DateTimeFormat("pt-BR", { day: "2-digit", month: "2-digit", timeZone: "UTC" });
 
 export function LeadsPerWeekChart({ weeks }: { weeks: { from: string; count: number }[] }) {
   const max = Math.max(1, ...weeks.map((w) => w.count));
@@ -15,7 +15,7 @@ export function LeadsPerWeekChart({ weeks }: { weeks: { from: string; count: num
       <h2 className="text-lg font-semibold">Leads por semana</h2>
       <p className="text-sm text-slate-600">Últimas {weeks.length} semanas · {total} lead(s)</p>
       <svg viewBox={`0 0 ${W} ${H + 20}`} className="mt-3 w-full" role="img" aria-labelledby="leads-week-desc">
-        <desc id="leads-week-desc">{weeks.map((w) => `semana de ${dayMonth.format(new Date(w.from))}: ${w.count}`).join("; ")}</desc>
+        <desc id="leads-week-desc">{weeks.map((w) => `semana de ${formatDate(w.from).slice(0, 5)}: ${w.count}`).join("; ")}</desc>
         {weeks.map((w, i) => {
           const h = Math.round((w.count / max) * (H - 16));
           const x = i * barW + 4;
@@ -23,7 +23,7 @@ export function LeadsPerWeekChart({ weeks }: { weeks: { from: string; count: num
             <g key={w.from} data-week={w.from} data-count={w.count}>
               <rect x={x} y={H - h} width={barW - 8} height={h} rx={3} className="fill-brand-600" />
               <text x={x + (barW - 8) / 2} y={H - h - 4} textAnchor="middle" className="fill-slate-700 text-[10px]">{w.count}</text>
-              <text x={x + (barW - 8) / 2} y={H + 14} textAnchor="middle" className="fill-slate-500 text-[9px]">{dayMonth.format(new Date(w.from))}</text>
+              <text x={x + (barW - 8) / 2} y={H + 14} textAnchor="middle" className="fill-slate-500 text-[9px]">{formatDate(w.from).slice(0, 5)}</text>
             </g>
           );
         })}

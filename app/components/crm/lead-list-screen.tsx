@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "react-router";
 import { Alert, Button, EmptyState, Input, PageHeader, Select, Table, Textarea, buttonClass, cx, tdClass, thClass } from "~/components/ui";
 import { Pagination } from "~/components/ui/pagination";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/clock";
 import { formatPhone, whatsappLink } from "~/utils/phone";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
 import type { leadListLoader, LeadListActionData } from "~/modules/crm/lead-list.route.server";

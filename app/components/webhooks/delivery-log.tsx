@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui";
 import type { WebhookDeliveryStatus } from "#db/schema";
 import { DELIVERY_STATUS_LABELS, DELIVERY_STATUS_TONES } from "~/modules/webhooks/webhook-rules";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/clock";
 
 export type DeliveryLogRow = { id: number; event: string; status: WebhookDeliveryStatus; attempts: number; last_error: string | null; created_at: string };
 

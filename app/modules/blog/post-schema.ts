@@ -1,3 +1,4 @@
+import { parseLocalDate } from "~/utils/clock";
 import { z } from "zod";
 
 /** Spec 03 §5, §8, §9: the blog's rules and messages, shared by the admin form and the server. */
@@ -33,7 +34,7 @@ export const blogPostSchema = z.object({
   content: z.preprocess(blank, z.string().min(1, BLOG_MESSAGES.required).max(200_000, "No máximo 200.000 caracteres")),
   status: z.enum(["draft", "published"]).catch("draft"),
   // yyyy-mm-dd from a date input; empty = now when publishing
-  publishedAt: z.preprocess(blank, z.union([z.literal(""), z.string().regex(/^\d{4}-\d{2}-\d{2}$/, BLOG_MESSAGES.badDate)])),
+  publishedAt: z.preprocess(blank, z.union([z.literal(""), z.string().refine((v) => parseLocalDate(v) !== null, BLOG_MESSAGES.badDate)])),
   removeCover: z.preprocess((v) => v === "on" || v === "1", z.boolean()),
 });
 export type BlogPostInput = z.infer<typeof blogPostSchema>;

@@ -1,3 +1,4 @@
+import { agencyInstant, parseLocalDate } from "~/utils/clock";
 import type { Selectable } from "kysely";
 import type { BlogPostsTable } from "#db/schema";
 import { assertCan } from "~/modules/auth/permissions.server";
@@ -111,7 +112,7 @@ export async function savePost(user: SessionUser, id: number | null, input: Blog
 
   const cover = await readCover(coverFile);
   const coverUrl = cover ? publicUrl(await storePhoto(COVER_FOLDER, uniqueFileName(cover.ext), cover.data)) : null;
-  const publishedAt = input.status === "published" ? (input.publishedAt ? new Date(`${input.publishedAt}T12:00:00-03:00`).toISOString() : (current?.published_at ?? now.toISOString())) : null;
+  const publishedAt = input.status === "published" ? (input.publishedAt ? agencyInstant(parseLocalDate(input.publishedAt)!, 12 * 60).toISOString() : (current?.published_at ?? now.toISOString())) : null;
   const values = {
     slug: input.slug,
     title: input.title,

@@ -1,3 +1,4 @@
+import { stripAccents } from "~/utils/slug";
 /** Course materials (spec 03 §2.6, §5, §8, §9): rules and texts shared by the server and the screen. */
 export const MATERIAL_MESSAGES = {
   nameFirst: "Informe o nome do material antes de selecionar o arquivo.",
@@ -39,9 +40,7 @@ export const MATERIAL_TYPES: Record<string, string> = {
  * Null when nothing is left.
  */
 export function materialName(raw: string): string | null {
-  const name = raw
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  const name = stripAccents(raw)
     .toLowerCase()
     .replace(/[^a-z0-9 _-]/g, "")
     .trim()

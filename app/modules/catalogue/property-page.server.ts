@@ -1,5 +1,6 @@
 import { movedPropertyPath } from "~/modules/properties/records.server";
-import { findPublicProperty, findRefBroker, findSimilarProperties, listPropertyOptions } from "./search.server";
+import { findSimilarProperties } from "./cards.server";
+import { findPublicProperty, findRefBroker, listPropertyOptions } from "./property-reads.server";
 import { normalisePlaceName } from "./places";
 import { config } from "~/modules/platform/config.server";
 import { parseJsonList } from "~/modules/platform/db.server";

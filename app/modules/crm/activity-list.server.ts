@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { parseRef as parseBrokerId } from "~/modules/leads/referral";
 import { db } from "~/modules/platform/db.server";
+import { agencyDayBounds } from "~/utils/clock";
 import { activityState } from "./labels";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
@@ -13,7 +14,6 @@ import { canAdministerCrm } from "~/modules/auth/permissions.server";
  * one broker's.
  */
 export const ACTIVITIES_PAGE_SIZE = 10;
-const SAO_PAULO_OFFSET_MS = -3 * 3_600_000; // Brazil has had no daylight saving since 2019
 
 export const activityFiltersSchema = z.object({
   status: z.enum(["pending", "completed", "all"]).catch("pending"),
@@ -24,17 +24,10 @@ export const activityFiltersSchema = z.object({
 });
 export type ActivityFilters = z.infer<typeof activityFiltersSchema>;
 
-/** Start of today and of tomorrow in São Paulo, as UTC ISO strings. */
-export function dayBounds(now: Date): { start: string; end: string } {
-  const local = new Date(now.getTime() + SAO_PAULO_OFFSET_MS);
-  const startLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
-  const start = new Date(startLocal - SAO_PAULO_OFFSET_MS);
-  return { start: start.toISOString(), end: new Date(start.getTime() + 86_400_000).toISOString() };
-}
-
 export async function listActivities(user: SessionUser, f: ActivityFilters, now = new Date()) {
   const scope = canAdministerCrm(user) ? parseBrokerId(f.broker) : (user.broker?.id ?? "__none__");
-  const { start, end } = dayBounds(now);
+  const bounds = agencyDayBounds(now);
+  const [start, end] = [bounds.start.toISOString(), bounds.end.toISOString()];
   let q = db()
     .selectFrom("crm_activities")
     .innerJoin("crm_deals", "crm_deals.id", "crm_activities.deal_id")

@@ -4,22 +4,8 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { BROKER_PAGE_SIZE, likePattern } from "~/modules/brokers/brokers.server";
 import { parseRef } from "~/modules/leads/referral";
 import { db, nowIso } from "~/modules/platform/db.server";
+import { CRM_ADMIN_MESSAGES, type CrmAdminRight } from "./crm-admins";
 
-/** pt-BR texts of /admin/crm (spec 03 §5, §8); the two success toasts are ours (the spec shows none). */
-export const CRM_ADMIN_MESSAGES = {
-  noEmail: "Corretor sem e-mail válido",
-  noPermission: "Sem permissão. Entre com um admin ou use o e-mail bootstrap.",
-  cannotGrant: "Sem permissão para conceder admin.",
-  cannotRevoke: "Sem permissão para remover este admin.",
-  loadFailed: "Erro ao carregar lista",
-  saveFailed: "Erro ao salvar",
-  notFound: "Corretor não encontrado.",
-  granted: (name: string) => `${name} agora é admin do CRM`,
-  revoked: (name: string) => `${name} não é mais admin do CRM`,
-} as const;
-
-/** The permission summary of spec 03 §2.11. */
-export type CrmAdminRight = "permitido" | "negado" | "somente a si mesmo";
 
 /**
  * Spec 03 §6: administrators (the bootstrap account) and CRM admins may

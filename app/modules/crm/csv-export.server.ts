@@ -1,6 +1,6 @@
 import type { SessionUser } from "~/modules/auth/session.server";
 import { parseJsonList } from "~/modules/platform/db.server";
-import { formatDateForFile, formatDateTime } from "~/utils/format";
+import { agencyToday, formatDateForFile, formatDateTime } from "~/utils/clock";
 import { leadListQuery, type LeadListParams } from "./lead-list.server";
 import { LEAD_STATUS_LABELS } from "./labels";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
@@ -24,7 +24,7 @@ export function csvLine(cells: unknown[]): string {
 /** leads-{dd-MM-yyyy}.csv for admins, leads_{yyyy-MM-dd}.csv for brokers. */
 export function exportFileName(user: SessionUser, now: Date = new Date()): string {
   if (canAdministerCrm(user)) return `leads-${formatDateForFile(now)}.csv`;
-  return `leads_${now.toISOString().slice(0, 10)}.csv`;
+  return `leads_${agencyToday(now)}.csv`;
 }
 
 export function exportLeadsCsv(user: SessionUser, params: Pick<LeadListParams, "q" | "stage" | "broker">): ReadableStream<Uint8Array> {

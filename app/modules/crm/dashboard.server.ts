@@ -1,3 +1,4 @@
+import { addDays, agencyInstant, agencyTime, type LocalDate } from "~/utils/clock";
 import { db } from "~/modules/platform/db.server";
 import { brokerScope } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
@@ -31,12 +32,10 @@ export async function brokerDashboardStats(user: SessionUser) {
 
 export const CHART_WEEKS = 8;
 
-/** Start (Monday 00:00 UTC) of the week holding `date`. */
-function weekStart(date: Date): Date {
-  const d = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
-  const day = (d.getUTCDay() + 6) % 7;
-  d.setUTCDate(d.getUTCDate() - day);
-  return d;
+/** The agency's Monday 00:00 of the week holding `date` (a local calendar date). */
+function weekStart(date: Date): LocalDate {
+  const today = agencyTime(date);
+  return addDays(today, -((today.weekday + 6) % 7));
 }
 
 /**
@@ -45,9 +44,8 @@ function weekStart(date: Date): Date {
  */
 export async function brokerDashboardCharts(user: SessionUser, now = new Date()) {
   const scope = brokerScope(user);
-  const first = weekStart(now);
-  first.setUTCDate(first.getUTCDate() - 7 * (CHART_WEEKS - 1));
-  const bounds = Array.from({ length: CHART_WEEKS + 1 }, (_, i) => new Date(first.getTime() + i * 7 * 86_400_000).toISOString());
+  const first = addDays(weekStart(now), -7 * (CHART_WEEKS - 1));
+  const bounds = Array.from({ length: CHART_WEEKS + 1 }, (_, i) => agencyInstant(addDays(first, 7 * i)).toISOString());
   let weekly = db()
     .selectFrom("leads")
     .select((eb) =>

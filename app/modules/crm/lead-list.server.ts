@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { db } from "~/modules/platform/db.server";
+import { agencyInstant, agencyTime } from "~/utils/clock";
 import { brokerScope } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { lenientText } from "~/utils/query-schema";
@@ -157,7 +158,8 @@ function escapeLike(s: string) {
 
 /** The admin lead tab's four cards (02 §2.10): total, with broker, direct, this month (agency time). */
 export async function leadStats(now: Date = new Date()) {
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1, 3, 0, 0)).toISOString(); // 00:00 in São Paulo (UTC−3)
+  const today = agencyTime(now);
+  const monthStart = agencyInstant({ year: today.year, month: today.month, day: 1 }).toISOString();
   const count = async (f: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => Number((await f(base()).executeTakeFirstOrThrow()).n);
   const base = () => db().selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n"));
   const [total, withBroker, thisMonth] = await Promise.all([

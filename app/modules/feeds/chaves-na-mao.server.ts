@@ -1,7 +1,8 @@
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { absoluteUrl, decimal, type FeedContext, type FeedFormat } from "./format.server";
-import { cnmAreas, cnmPhotos, foldName, formatPostalCode, type Listing } from "./rules";
-import { el, localDateTime, wrap } from "./xml-writer.server";
+import { cnmAreas, cnmPhotos, foldTextCached, formatPostalCode, type Listing } from "./rules";
+import { el, wrap } from "./xml-writer.server";
+import { formatLocalIso } from "~/utils/clock";
 
 /**
  * Chaves na Mão (shared/reference/portal-feeds.md §2), served at
@@ -11,7 +12,7 @@ import { el, localDateTime, wrap } from "./xml-writer.server";
 
 /** Spec 03 §9: RE, or CO when the type says comercial (RU: no rural type exists, and the portal dropped it in 2026-04). */
 export function cnmPurpose(l: Listing): "RE" | "CO" {
-  const text = foldName(`${l.row.type === "imobiliario" ? "comercial" : ""} ${l.row.property_type}`);
+  const text = foldTextCached(`${l.row.type === "imobiliario" ? "comercial" : ""} ${l.row.property_type}`);
   return text.includes("comercial") || ["Loja", "Galpão"].includes(l.row.property_type) ? "CO" : "RE";
 }
 
@@ -36,7 +37,7 @@ export function cnmType(l: Listing): string {
   }
 }
 
-const has = (l: Listing, ...names: string[]) => l.amenities.some((a) => names.includes(foldName(a)));
+const has = (l: Listing, ...names: string[]) => l.amenities.some((a) => names.includes(foldTextCached(a)));
 const count = (yes: boolean) => (yes ? "1" : "");
 
 export const chavesNaMao: FeedFormat = {
@@ -47,7 +48,7 @@ export const chavesNaMao: FeedFormat = {
     const r = l.row;
     const both = l.sale && l.rent;
     const photos = cnmPhotos(l)
-      .sent.map((u) => wrap("foto", el("url", absoluteUrl(ctx.baseUrl, u)) + el("data_atualizacao", localDateTime(r.updated_at, " "))))
+      .sent.map((u) => wrap("foto", el("url", absoluteUrl(ctx.baseUrl, u)) + el("data_atualizacao", formatLocalIso(r.updated_at, " "))))
       .join("");
     const land = r.property_type === "Terreno";
     const areas = cnmAreas(l);
@@ -99,7 +100,7 @@ export const chavesNaMao: FeedFormat = {
           el("complemento", r.complement ?? "") +
           el("descritivo", l.description) +
           wrap("fotos_imovel", photos) +
-          el("data_atualizacao", localDateTime(r.updated_at, " ")) +
+          el("data_atualizacao", formatLocalIso(r.updated_at, " ")) +
           el("latitude", r.latitude ?? "") +
           el("longitude", r.longitude ?? "") +
           el("video", "") +

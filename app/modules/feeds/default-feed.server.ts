@@ -1,7 +1,8 @@
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { absoluteUrl, type FeedContext, type FeedFormat } from "./format.server";
 import type { Listing } from "./rules";
-import { el, localDateTime, wrap } from "./xml-writer.server";
+import { el, wrap } from "./xml-writer.server";
+import { formatLocalIso } from "~/utils/clock";
 
 /**
  * Our own feed (/xml/default): every available property with the fields of
@@ -10,7 +11,7 @@ import { el, localDateTime, wrap } from "./xml-writer.server";
  */
 export const defaultFeed: FeedFormat = {
   head(ctx: FeedContext) {
-    return `<?xml version="1.0" encoding="UTF-8"?>\n<properties generated_at="${localDateTime(ctx.lastModified, "T")}">\n`;
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<properties generated_at="${formatLocalIso(ctx.lastModified, "T")}">\n`;
   },
   listing(l: Listing, ctx: FeedContext) {
     const r = l.row;
@@ -48,8 +49,8 @@ export const defaultFeed: FeedFormat = {
           el("pets_allowed", r.pets_allowed ? "true" : "false") +
           wrap("amenities", l.amenities.map((a) => el("item", a)).join("")) +
           wrap("images", l.images.map((u) => el("item", absoluteUrl(ctx.baseUrl, u))).join("")) +
-          el("created_at", localDateTime(r.created_at, " ")) +
-          el("updated_at", localDateTime(r.updated_at, " ")),
+          el("created_at", formatLocalIso(r.created_at, " ")) +
+          el("updated_at", formatLocalIso(r.updated_at, " ")),
       ) + "\n"
     );
   },

@@ -1,3 +1,4 @@
+import { foldText } from "~/utils/slug";
 /**
  * The portals' listing rules (shared/reference/portal-feeds.md), as pure
  * checks shared by the feeds (an invalid listing is left out of that portal's
@@ -226,11 +227,11 @@ const AMENITY_FEATURES: Record<string, string> = {
 };
 
 const folded = new Map<string, string>();
-/** Accent- and case-folded name; amenity names repeat across listings, so results are kept (bounded). */
-export function foldName(s: string): string {
+/** foldText, remembered: amenity and type names repeat across a feed's listings (bounded). */
+export function foldTextCached(s: string): string {
   let f = folded.get(s);
   if (f === undefined) {
-    f = s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+    f = foldText(s);
     if (folded.size < 5000) folded.set(s, f);
   }
   return f;
@@ -249,12 +250,12 @@ function computeFeatures(listing: Listing): { features: string[]; unmapped: stri
   const features = new Set<string>();
   const unmapped: string[] = [];
   for (const name of listing.amenities) {
-    const f = AMENITY_FEATURES[foldName(name)];
+    const f = AMENITY_FEATURES[foldTextCached(name)];
     if (f) features.add(f);
     else unmapped.push(name);
   }
   for (const name of listing.nearby) {
-    const f = AMENITY_FEATURES[foldName(name)];
+    const f = AMENITY_FEATURES[foldTextCached(name)];
     if (f) features.add(f);
   }
   if (listing.row.furnished) features.add("Furnished");
@@ -341,7 +342,7 @@ export function cnmAreas(l: Listing): { common: string[]; private: string[]; unm
   const unmapped: string[] = [];
   const shared = hasCommonAreas(l);
   for (const name of l.amenities) {
-    const area = AMENITY_AREAS[foldName(name)];
+    const area = AMENITY_AREAS[foldTextCached(name)];
     if (!area) unmapped.push(name);
     else if ("shared" in area) (shared ? common : own).add(shared ? area.shared : area.own);
     else if ("common" in area) common.add(area.common);

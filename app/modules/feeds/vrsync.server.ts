@@ -2,7 +2,8 @@ import { AGENCY } from "~/modules/platform/agency";
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { absoluteUrl, int, type FeedContext, type FeedFormat } from "./format.server";
 import { UF_NAMES, formatPostalCode, vrsyncFeatures, vrsyncPhotos, type Listing } from "./rules";
-import { el, localDateTime, wrap } from "./xml-writer.server";
+import { el, wrap } from "./xml-writer.server";
+import { formatLocalIso } from "~/utils/clock";
 
 /**
  * VRSync, the one format Grupo OLX (OLX, ZAP Imóveis, VivaReal) accepts
@@ -56,7 +57,7 @@ export const vrsync: FeedFormat = {
       '<ListingDataFeed xmlns="http://www.vivareal.com/schemas/1.0/VRSync" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.vivareal.com/schemas/1.0/VRSync http://xml.vivareal.com/vrsync.xsd">\n' +
       wrap(
         "Header",
-        el("Provider", AGENCY.name) + el("Email", AGENCY.email) + el("ContactName", AGENCY.name) + el("PublishDate", localDateTime(ctx.lastModified, "T")) + el("Telephone", AGENCY.phone),
+        el("Provider", AGENCY.name) + el("Email", AGENCY.email) + el("ContactName", AGENCY.name) + el("PublishDate", formatLocalIso(ctx.lastModified, "T")) + el("Telephone", AGENCY.phone),
       ) +
       "\n<Listings>\n"
     );

@@ -76,16 +76,3 @@ export function xmlStream(head: string, body: AsyncIterable<string>, tail: strin
   );
 }
 
-/**
- * yyyy-MM-dd HH:mm:ss (or with a T) in the agency's time zone. São Paulo has
- * kept UTC−3 all year since 2019 (no daylight saving), so a fixed offset is
- * exact for every date a feed shows and costs nothing per row.
- */
-const SAO_PAULO_OFFSET_MS = -3 * 60 * 60 * 1000;
-export function localDateTime(iso: string | Date, separator: " " | "T"): string {
-  const d = typeof iso === "string" ? new Date(iso) : iso;
-  const t = d.getTime();
-  if (Number.isNaN(t)) return "";
-  const s = new Date(t + SAO_PAULO_OFFSET_MS).toISOString();
-  return `${s.slice(0, 10)}${separator}${s.slice(11, 19)}`;
-}

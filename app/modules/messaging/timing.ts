@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { AGENCY_TIME_ZONE } from "~/utils/format";
+import { nextInWeeklyWindow, parseHourMinute } from "~/utils/clock";
 
 /**
  * When a campaign may send (spec 03 §5 'Scheduling', §9): allowed weekdays
  * (7 booleans, Sunday first) and a daily window in the agency's time zone
- * (AGENCY_TIME_ZONE); a send that falls outside is pushed to the start of the
+ * (utils/clock.ts); a send that falls outside is pushed to the start of the
  * next allowed day, looking ahead at most 14 days. Shared by the sender
  * wizard (preview) and the server (scheduling).
  */
@@ -43,65 +43,12 @@ export function parseTiming(json: string | null | undefined): Timing {
   }
 }
 
-type LocalParts = { year: number; month: number; day: number; weekday: number; minutes: number };
-
-const partsFormatter = new Intl.DateTimeFormat("en-US", {
-  timeZone: AGENCY_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  weekday: "short",
-  hourCycle: "h23",
-});
-const WEEKDAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
-
-export function localParts(date: Date): LocalParts {
-  const p = Object.fromEntries(partsFormatter.formatToParts(date).map((x) => [x.type, x.value]));
-  return {
-    year: Number(p.year),
-    month: Number(p.month),
-    day: Number(p.day),
-    weekday: WEEKDAYS.indexOf(p.weekday),
-    minutes: Number(p.hour) * 60 + Number(p.minute) + Number(p.second) / 60,
-  };
-}
-
-/** The UTC instant of a wall-clock time on a local calendar day (the zone's offset at that moment). */
-export function localTimeToDate(year: number, month: number, day: number, minutes: number): Date {
-  const guess = Date.UTC(year, month - 1, day, 0, minutes);
-  // offset = local - utc at the guessed instant; one correction is enough for zones without DST jumps at these hours
-  const p = localParts(new Date(guess));
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, 0, Math.round(p.minutes));
-  return new Date(guess - (asUtc - guess));
-}
-
-function toMinutes(hm: string): number {
-  const [h, m] = hm.split(":").map(Number);
-  return h * 60 + m;
-}
-
 /**
  * The first instant at or after `at` inside an allowed window, or null when
  * none exists within the lookahead.
  */
 export function nextAllowedTime(at: Date, timing: Timing): Date | null {
-  const start = toMinutes(timing.startTime);
-  const end = toMinutes(timing.endTime);
-  for (let offset = 0; offset <= LOOKAHEAD_DAYS; offset++) {
-    const probe = new Date(at.getTime() + offset * 86_400_000);
-    const p = localParts(probe);
-    if (!timing.weekdays[p.weekday]) continue;
-    if (offset === 0) {
-      if (p.minutes < start) return localTimeToDate(p.year, p.month, p.day, start);
-      if (p.minutes < end) return at;
-      continue;
-    }
-    return localTimeToDate(p.year, p.month, p.day, start);
-  }
-  return null;
+  return nextInWeeklyWindow(at, { startMinutes: parseHourMinute(timing.startTime)!, endMinutes: parseHourMinute(timing.endTime)!, weekdays: timing.weekdays }, LOOKAHEAD_DAYS);
 }
 
 /**

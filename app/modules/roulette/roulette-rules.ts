@@ -1,4 +1,4 @@
-import { AGENCY_TIME_ZONE } from "~/utils/format";
+import { dailyWindow, parseHourMinute } from "~/utils/clock";
 /** The lead roulette (spec 03 §2.7, §4, §5, §8, §9): texts, defaults and the agency's clock, shared by server and screens. */
 export const ROULETTE_MESSAGES = {
   alreadyToday: "Você já marcou presença hoje!",
@@ -34,38 +34,11 @@ export const PRIZE_CYCLE = ["Lead Premium", "Comissão Extra 5%", "Desconto 10%"
 /** Why a lead went to a broker (lead_assignments.reason). */
 export const ASSIGNMENT_REASON_LABELS = { roleta: "Vez na roleta", "corretor-do-imovel": "Corretor do imóvel" } as const;
 
-/** "08:00" or "08:00:00" → minutes after midnight, or null. */
-export function minutesOf(hm: string): number | null {
-  const m = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(hm.trim());
-  return m ? Number(m[1]) * 60 + Number(m[2]) : null;
-}
-
-export function hm(minutes: number): string {
-  return `${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
-}
-
-/** The agency's wall clock for an instant: its date (yyyy-mm-dd) and minutes (with seconds) after midnight. */
-export function agencyClock(now: Date): { date: string; minutes: number; seconds: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone: AGENCY_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  const minutes = Number(parts.hour) * 60 + Number(parts.minute);
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes, seconds: minutes * 60 + Number(parts.second) };
-}
-
 /**
  * The presence window at `now` (inclusive at both ends, to the minute):
  * open with the seconds left, or closed with the seconds until it opens
  * (tomorrow once past the end).
  */
 export function presenceWindow(now: Date, start: string, end: string): { open: boolean; secondsLeft: number; secondsToOpen: number } {
-  const s = minutesOf(start) ?? 0;
-  const e = minutesOf(end) ?? 0;
-  const { minutes, seconds } = agencyClock(now);
-  const open = minutes >= s && minutes <= e;
-  const endSecond = e * 60 + 59;
-  const secondsToOpen = minutes < s ? s * 60 - seconds : 24 * 3600 - seconds + s * 60;
-  return { open, secondsLeft: open ? endSecond - seconds + 1 : 0, secondsToOpen: open ? 0 : secondsToOpen };
+  return dailyWindow(now, parseHourMinute(start) ?? 0, parseHourMinute(end) ?? 0);
 }

@@ -5,7 +5,8 @@ import { db, nowIso } from "~/modules/platform/db.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { deliverNow, enqueueSettingEvent, postSigned } from "~/modules/webhooks/delivery.server";
 import { webhookUrlProblem } from "~/modules/webhooks/webhook-rules";
-import { AUTOMATIC_DEFAULTS, DEFAULT_PRESENCE, PRIZE_CYCLE, ROULETTE_MESSAGES, ROULETTE_WEBHOOK_EVENTS, ROULETTE_WEBHOOK_KEY, agencyClock, hm, minutesOf, presenceWindow, type RouletteWebhookEvent } from "./roulette-rules";
+import { AUTOMATIC_DEFAULTS, DEFAULT_PRESENCE, PRIZE_CYCLE, ROULETTE_MESSAGES, ROULETTE_WEBHOOK_EVENTS, ROULETTE_WEBHOOK_KEY, presenceWindow, type RouletteWebhookEvent } from "./roulette-rules";
+import { agencyTime, formatHourMinute, nextDailyAt, parseHourMinute } from "~/utils/clock";
 
 /**
  * The lead roulette (spec 03 §2.7, §4): brokers mark presence once per
@@ -27,22 +28,22 @@ export async function rouletteSettings(): Promise<RouletteSettings> {
   return {
     id: row.id,
     enabled: row.enabled === 1,
-    time: hm(minutesOf(row.scheduled_time) ?? minutesOf(AUTOMATIC_DEFAULTS.time)!),
+    time: formatHourMinute(parseHourMinute(row.scheduled_time) ?? parseHourMinute(AUTOMATIC_DEFAULTS.time)!),
     webhookEnabled: row.webhook_enabled === 1,
-    presenceStart: hm(minutesOf(row.presence_start_time) ?? minutesOf(DEFAULT_PRESENCE.start)!),
-    presenceEnd: hm(minutesOf(row.presence_end_time) ?? minutesOf(DEFAULT_PRESENCE.end)!),
+    presenceStart: formatHourMinute(parseHourMinute(row.presence_start_time) ?? parseHourMinute(DEFAULT_PRESENCE.start)!),
+    presenceEnd: formatHourMinute(parseHourMinute(row.presence_end_time) ?? parseHourMinute(DEFAULT_PRESENCE.end)!),
     lastExecution: row.last_execution,
   };
 }
 
 export async function saveRouletteSettings(user: SessionUser, input: { enabled: boolean; time: string; webhookEnabled: boolean; presenceStart: string; presenceEnd: string }): Promise<void> {
   assertCan(user, "update", "roulette");
-  const time = minutesOf(input.time);
-  const start = minutesOf(input.presenceStart);
-  const end = minutesOf(input.presenceEnd);
+  const time = parseHourMinute(input.time);
+  const start = parseHourMinute(input.presenceStart);
+  const end = parseHourMinute(input.presenceEnd);
   if (time === null || start === null || end === null || start > end) throw new RouletteError(ROULETTE_MESSAGES.invalidTimes);
   const current = await rouletteSettings();
-  const values = { enabled: input.enabled ? 1 : 0, scheduled_time: `${hm(time)}:00`, webhook_enabled: input.webhookEnabled ? 1 : 0, presence_start_time: `${hm(start)}:00`, presence_end_time: `${hm(end)}:00`, updated_at: nowIso() };
+  const values = { enabled: input.enabled ? 1 : 0, scheduled_time: `${formatHourMinute(time)}:00`, webhook_enabled: input.webhookEnabled ? 1 : 0, presence_start_time: `${formatHourMinute(start)}:00`, presence_end_time: `${formatHourMinute(end)}:00`, updated_at: nowIso() };
   if (current.id) await db().updateTable("automatic_roulette_settings").set(values).where("id", "=", current.id).execute();
   else await db().insertInto("automatic_roulette_settings").values({ ...values, created_at: nowIso() }).execute();
 }
@@ -75,7 +76,7 @@ export async function registerPresence(user: SessionUser, now: Date = new Date()
         .where("registered_at", ">", new Date(now.getTime() - DAY_MS).toISOString())
         .orderBy("registered_at", "desc")
         .executeTakeFirst();
-      if (last) throw new RouletteError(agencyClock(new Date(last.registered_at)).date === agencyClock(now).date ? ROULETTE_MESSAGES.alreadyToday : ROULETTE_MESSAGES.already24h);
+      if (last) throw new RouletteError(agencyTime(new Date(last.registered_at)).date === agencyTime(now).date ? ROULETTE_MESSAGES.alreadyToday : ROULETTE_MESSAGES.already24h);
       await trx.insertInto("roleta_registrations").values({ broker_id: brokerId, broker_name: user.broker!.name, broker_email: user.email, registered_at: now.toISOString() }).execute();
     });
 }
@@ -215,10 +216,10 @@ export async function rouletteWebhookDeliveries(limit = 10) {
 /** Today's scheduled instant has passed and the draw has not run since it. */
 function automaticDue(settings: RouletteSettings, now: Date): boolean {
   if (!settings.enabled) return false;
-  const clock = agencyClock(now);
-  const at = minutesOf(settings.time)!;
+  const clock = agencyTime(now);
+  const at = parseHourMinute(settings.time)!;
   if (clock.minutes < at) return false;
-  return !settings.lastExecution || agencyClock(new Date(settings.lastExecution)).date !== clock.date;
+  return !settings.lastExecution || agencyTime(new Date(settings.lastExecution)).date !== clock.date;
 }
 
 /**
@@ -242,7 +243,7 @@ export async function runAutomaticIfDue(now: Date = new Date()): Promise<DrawRes
     return results;
   } catch (error) {
     if (error instanceof RouletteError) {
-      log.info("automatic roulette: nobody present", { date: agencyClock(now).date });
+      log.info("automatic roulette: nobody present", { date: agencyTime(now).date });
       return [];
     }
     log.error("automatic roulette failed", errorFields(error));
@@ -263,12 +264,12 @@ export async function runAutomaticNow(user: SessionUser, now: Date = new Date())
 /** When the automatic draw runs next (an instant), or null when disabled. */
 export function nextAutomaticRun(settings: RouletteSettings, now: Date = new Date()): string | null {
   if (!settings.enabled) return null;
-  const clock = agencyClock(now);
-  const at = minutesOf(settings.time)!;
-  const ranToday = settings.lastExecution !== null && agencyClock(new Date(settings.lastExecution)).date === clock.date;
-  const addDays = clock.minutes < at && !ranToday ? 0 : 1;
-  const secondsUntil = at * 60 - clock.seconds + addDays * 24 * 3600;
-  return new Date(now.getTime() + secondsUntil * 1000).toISOString();
+  const clock = agencyTime(now);
+  const at = parseHourMinute(settings.time)!;
+  const ranToday = settings.lastExecution !== null && agencyTime(new Date(settings.lastExecution)).date === clock.date;
+  const next = nextDailyAt(now, at);
+  // already drawn today: the next run is tomorrow's, even while today's time is still ahead
+  return (ranToday && agencyTime(next).date === clock.date ? nextDailyAt(next, at) : next).toISOString();
 }
 
 export const automaticRouletteJob = {

@@ -1,6 +1,6 @@
 import { db, nowIso } from "~/modules/platform/db.server";
-import type { LeadHook } from "~/modules/leads/lead-hooks.server";
-import { agencyClock } from "./roulette-rules";
+import type { LeadHook } from "~/modules/leads/lead-types";
+import { agencyDayStart, agencyTime } from "~/utils/clock";
 
 /**
  * Beyond the spec's seed (issue 10): the day's draw is the distribution
@@ -11,14 +11,9 @@ import { agencyClock } from "./roulette-rules";
  */
 export const ROUTING_UNTIL_MINUTES = 20 * 60;
 
-/** The agency's midnight today, as an instant (UTC−3: Brazil has no daylight saving since 2019). */
-function agencyMidnight(now: Date): string {
-  return new Date(`${agencyClock(now).date}T00:00:00-03:00`).toISOString();
-}
-
 export async function routeLead(leadId: number, now: Date = new Date()): Promise<{ brokerId: string; reason: "roleta" | "corretor-do-imovel" } | null> {
-  if (agencyClock(now).minutes >= ROUTING_UNTIL_MINUTES) return null;
-  const since = agencyMidnight(now);
+  if (agencyTime(now).minutes >= ROUTING_UNTIL_MINUTES) return null;
+  const since = agencyDayStart(now).toISOString();
   return db()
     .transaction()
     .execute(async (trx) => {
@@ -64,7 +59,7 @@ export async function todaysAssignments(now: Date = new Date()) {
     .innerJoin("leads", "leads.id", "lead_assignments.lead_id")
     .leftJoin("brokers", "brokers.id", "lead_assignments.broker_id")
     .select(["lead_assignments.lead_id", "leads.name as lead_name", "brokers.name as broker_name", "lead_assignments.reason", "lead_assignments.assigned_at"])
-    .where("lead_assignments.assigned_at", ">=", agencyMidnight(now))
+    .where("lead_assignments.assigned_at", ">=", agencyDayStart(now).toISOString())
     .orderBy("lead_assignments.assigned_at", "desc")
     .limit(200)
     .execute();

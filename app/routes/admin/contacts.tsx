@@ -7,7 +7,7 @@ import { log, errorFields } from "~/modules/platform/logger.server";
 import { leadStats, listLeads, parseLeadListParams } from "~/modules/crm/lead-list.server";
 import { deleteLead } from "~/modules/crm/bulk.server";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/clock";
 import { formatPhone } from "~/utils/phone";
 import { data } from "react-router";
 import type { Route } from "./+types/contacts";

@@ -1,23 +1,24 @@
-import { Form, data, useNavigation } from "react-router";
-import { z } from "zod";
-import { Alert, Badge, Button, Card, EmptyState, Input, PageHeader, Table, tdClass, thClass } from "~/components/ui";
-import { Pagination } from "~/components/ui/pagination";
+import { Form, useNavigation } from "react-router";
+import { Alert, Badge, Button, Card, PageHeader } from "~/components/ui";
+import { formErrorOf } from "~/components/ui/form";
+import { ListScreen } from "~/components/ui/list-screen";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
-import { CRM_ADMIN_MESSAGES, crmAdminRights, listCrmAdminCandidates, setCrmAdmin, type CrmAdminRight } from "~/modules/crm/crm-admins.server";
+import { CRM_ADMIN_MESSAGES, crmAdminActionSchema, type CrmAdminRight } from "~/modules/crm/crm-admins";
+import { crmAdminRights, listCrmAdminCandidates, setCrmAdmin } from "~/modules/crm/crm-admins.server";
+import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
 import { log, errorFields } from "~/modules/platform/logger.server";
+import { readListQuery } from "~/utils/query-schema";
 import { withQuery } from "~/utils/url";
 import type { Route } from "./+types/crm";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admins do CRM | Administração" }, { name: "robots", content: "noindex" }];
 
-const query = z.object({ q: z.string().max(200).catch(""), page: z.coerce.number().int().min(1).max(100_000).catch(1) });
-
 /** /admin/crm (spec 03 §2.11): brokers with their CRM admin permission, a grant/remove toggle and the permission summary. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
   const url = new URL(request.url);
-  const input = query.parse({ q: url.searchParams.get("q") ?? "", page: url.searchParams.get("page") ?? 1 });
+  const input = readListQuery(url);
   const rights = crmAdminRights(user);
   try {
     return { ...(await listCrmAdminCandidates(input)), rights, search: url.search, error: null as string | null };
@@ -27,24 +28,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
 }
 
-const actionSchema = z.object({ intent: z.enum(["grant", "revoke"]), id: z.string() });
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await request.formData();
-  const parsed = actionSchema.safeParse({ intent: form.get("intent"), id: form.get("id") });
-  if (!parsed.success) return data({ error: CRM_ADMIN_MESSAGES.notFound }, { status: 400 });
-  // the list's own query string to return to; anything else is dropped
-  const backRaw = String(form.get("back") ?? "");
-  const back = backRaw.startsWith("?") ? backRaw : "";
-  const grant = parsed.data.intent === "grant";
+  const submission = await parseSubmission(request, crmAdminActionSchema);
+  if (submission.status !== "success") return replyWithErrors(submission, { formErrors: [CRM_ADMIN_MESSAGES.notFound] });
+  const { intent, id, back } = submission.value;
+  const grant = intent === "grant";
   try {
-    const result = await setCrmAdmin(user, parsed.data.id, grant);
-    if (!result.ok) return data({ error: result.error }, { status: result.status });
+    const result = await setCrmAdmin(user, id, grant);
+    if (!result.ok) return replyWithErrors(submission, { formErrors: [result.error] }, result.status);
     return redirectWithToast(`/admin/crm${back}`, { type: "success", message: grant ? CRM_ADMIN_MESSAGES.granted(result.name) : CRM_ADMIN_MESSAGES.revoked(result.name) }, { status: 303 });
   } catch (error) {
     log.error("crm admin save failed", errorFields(error));
-    return data({ error: CRM_ADMIN_MESSAGES.saveFailed }, { status: 500 });
+    return replyWithErrors(submission, { formErrors: [CRM_ADMIN_MESSAGES.saveFailed] }, 500);
   }
 }
 
@@ -54,7 +50,7 @@ export default function AdminCrm({ loaderData, actionData }: Route.ComponentProp
   const { rows, total, admins, page, pageCount, q, rights, search, error } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const problem = error ?? (actionData && "error" in actionData ? actionData.error : null);
+  const problem = error ?? formErrorOf(actionData);
   return (
     <>
       <PageHeader title="Admins do CRM" subtitle={`${admins} ${admins === 1 ? "admin do CRM" : "admins do CRM"} · ${total} ${total === 1 ? "corretor" : "corretores"}`} />
@@ -81,67 +77,46 @@ export default function AdminCrm({ loaderData, actionData }: Route.ComponentProp
         </dl>
         <p className="mt-2 text-xs text-slate-500">Um admin do CRM vê os leads de todos os corretores, reatribui e exclui leads, edita anotações e gerencia as etapas.</p>
       </Card>
-      <Form method="get" className="mb-4 flex max-w-md gap-2" role="search">
-        <label htmlFor="q" className="sr-only">
-          Buscar corretor
-        </label>
-        <Input id="q" name="q" type="search" defaultValue={q} placeholder="Nome ou e-mail" maxLength={100} />
-        <Button type="submit" variant="secondary">
-          Buscar
-        </Button>
-      </Form>
-      {rows.length === 0 ? (
-        <EmptyState title={q ? "Nenhum corretor encontrado" : "Nenhum corretor cadastrado"}>{q ? "Tente outro nome ou e-mail." : "Cadastre corretores em Corretores."}</EmptyState>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <Table>
-            <thead>
-              <tr>
-                <th className={thClass}>Corretor</th>
-                <th className={thClass}>Status</th>
-                <th className={thClass}>Admin do CRM</th>
-                <th className={thClass}>
-                  <span className="sr-only">Ações</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((b) => (
-                <tr key={b.id}>
-                  <td className={tdClass}>
-                    <p className="font-medium text-slate-900">{b.name}</p>
-                    <p className="text-xs text-slate-500">{b.email}</p>
-                  </td>
-                  <td className={tdClass}>
-                    <Badge tone={b.isActive ? "success" : "neutral"}>{b.isActive ? "Ativo" : "Inativo"}</Badge>
-                  </td>
-                  <td className={tdClass}>
-                    <Badge tone={b.crmAdmin ? "accent" : "neutral"}>{b.crmAdmin ? "Sim" : "Não"}</Badge>
-                  </td>
-                  <td className={tdClass}>
-                    <Form method="post" className="flex justify-end">
-                      <input type="hidden" name="id" value={b.id} />
-                      <input type="hidden" name="back" value={search} />
-                      <Button
-                        type="submit"
-                        size="sm"
-                        variant={b.crmAdmin ? "ghost" : "secondary"}
-                        name="intent"
-                        value={b.crmAdmin ? "revoke" : "grant"}
-                        disabled={busy || (b.crmAdmin ? rights.revoke === "negado" : rights.grant !== "permitido")}
-                        aria-label={`${b.crmAdmin ? "Remover admin do CRM de" : "Tornar admin do CRM"} ${b.name}`}
-                      >
-                        {b.crmAdmin ? "Remover admin" : "Tornar admin"}
-                      </Button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      )}
-      <Pagination variant="prev-next" page={page} pageCount={pageCount} href={(p) => withQuery(search, { page: p })} />
+      <ListScreen
+        search={{ label: "Buscar corretor", placeholder: "Nome ou e-mail", defaultValue: q }}
+        rows={rows}
+        rowKey={(b) => b.id}
+        caption="Corretores e a permissão de admin do CRM"
+        empty={{ title: q ? "Nenhum corretor encontrado" : "Nenhum corretor cadastrado", children: q ? "Tente outro nome ou e-mail." : "Cadastre corretores em Corretores." }}
+        columns={[
+          {
+            key: "broker",
+            header: "Corretor",
+            primary: true,
+            cell: (b) => (
+              <>
+                <p className="font-medium text-slate-900">{b.name}</p>
+                <p className="text-xs font-normal text-slate-500">{b.email}</p>
+              </>
+            ),
+          },
+          { key: "status", header: "Status", cell: (b) => <Badge tone={b.isActive ? "success" : "neutral"}>{b.isActive ? "Ativo" : "Inativo"}</Badge> },
+          { key: "crm-admin", header: "Admin do CRM", cell: (b) => <Badge tone={b.crmAdmin ? "accent" : "neutral"}>{b.crmAdmin ? "Sim" : "Não"}</Badge> },
+        ]}
+        rowActions={(b) => (
+          <Form method="post">
+            <input type="hidden" name="id" value={b.id} />
+            <input type="hidden" name="back" value={search} />
+            <Button
+              type="submit"
+              size="sm"
+              variant={b.crmAdmin ? "ghost" : "secondary"}
+              name="intent"
+              value={b.crmAdmin ? "revoke" : "grant"}
+              disabled={busy || (b.crmAdmin ? rights.revoke === "negado" : rights.grant !== "permitido")}
+              aria-label={`${b.crmAdmin ? "Remover admin do CRM de" : "Tornar admin do CRM"} ${b.name}`}
+            >
+              {b.crmAdmin ? "Remover admin" : "Tornar admin"}
+            </Button>
+          </Form>
+        )}
+        pager={{ page, pageCount, href: (p) => withQuery(search, { page: p }) }}
+      />
     </>
   );
 }

@@ -23,7 +23,7 @@ import { ASSIGNMENT_REASON_LABELS, ROULETTE_MESSAGES, ROULETTE_WEBHOOK_EVENTS } 
 import { DeliveryLog } from "~/components/webhooks/delivery-log";
 import { todaysAssignments } from "~/modules/roulette/routing.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/clock";
 import type { Route } from "./+types/roulette";
 
 export const meta: Route.MetaFunction = () => [{ title: "Roleta | Administração" }, { name: "robots", content: "noindex" }];

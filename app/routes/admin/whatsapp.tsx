@@ -3,7 +3,7 @@ import { Alert, Button, Card, Field, Input, PageHeader } from "~/components/ui";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
 import { clearGatewayConfig, gatewayFormSchema, gatewaySummary, saveGatewayConfig } from "~/modules/messaging/gateway-settings.server";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/clock";
 import type { Route } from "./+types/whatsapp";
 
 export const meta: Route.MetaFunction = () => [{ title: "Gateway do WhatsApp | Administração" }];

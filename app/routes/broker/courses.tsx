@@ -8,7 +8,7 @@ import { MATERIAL_MAX_BYTES, MATERIAL_MESSAGES, MATERIAL_PAGE_SIZES, formatBytes
 import { MaterialError, listMaterials, removeMaterial, renameMaterial, uploadMaterial } from "~/modules/brokers/materials.server";
 import { AGENCY } from "~/modules/platform/agency";
 import { errorFields, log } from "~/modules/platform/logger.server";
-import { formatDate } from "~/utils/format";
+import { formatDate } from "~/utils/clock";
 import { withQuery } from "~/utils/url";
 import type { Route } from "./+types/courses";
 

@@ -7,7 +7,7 @@ import { RouletteError, currentParticipants, hasPresence, registerPresence, roul
 import { ROULETTE_MESSAGES, presenceWindow } from "~/modules/roulette/roulette-rules";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { getErrorMessage } from "~/utils/errors";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/clock";
 import type { Route } from "./+types/roulette";
 
 export const meta: Route.MetaFunction = () => [{ title: "Roleta de Leads | Painel do corretor" }];

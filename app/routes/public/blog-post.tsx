@@ -7,7 +7,7 @@ import { BLOG_MESSAGES, readingMinutes } from "~/modules/blog/post-schema";
 import { parseRef, withRef } from "~/modules/leads/referral";
 import { config } from "~/modules/platform/config.server";
 import { largestVariant } from "~/utils/images";
-import { formatDate } from "~/utils/format";
+import { formatDate } from "~/utils/clock";
 import { absoluteUrl, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/blog-post";
 

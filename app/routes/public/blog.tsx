@@ -4,7 +4,7 @@ import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { hasPublishedPosts, listPublishedPosts } from "~/modules/blog/posts.server";
 import { config } from "~/modules/platform/config.server";
 import { parseRef, withRef } from "~/modules/leads/referral";
-import { formatDate } from "~/utils/format";
+import { formatDate } from "~/utils/clock";
 import { seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/blog";
 

@@ -134,7 +134,11 @@ describe("export", () => {
     const all = await readAll(exportLeadsCsv(admin.user, {}));
     expect(all).toContain("Outro Broker");
     expect(all.split("\r\n")[0]).toContain("Corretor");
-    expect(exportFileName(admin.user, new Date(2026, 0, 5))).toBe("leads-05-01-2026.csv");
+    expect(exportFileName(admin.user, new Date("2026-01-05T12:00:00Z"))).toBe("leads-05-01-2026.csv");
     expect(exportFileName(a.user, new Date("2026-01-05T12:00:00Z"))).toBe("leads_2026-01-05.csv");
+    // the agency's day, not the server's: 23:59 in São Paulo is still the 4th, 00:00 is the 5th
+    expect(exportFileName(admin.user, new Date("2026-01-05T02:59:00Z"))).toBe("leads-04-01-2026.csv");
+    expect(exportFileName(a.user, new Date("2026-01-05T02:59:00Z"))).toBe("leads_2026-01-04.csv");
+    expect(exportFileName(a.user, new Date("2026-01-05T03:00:00Z"))).toBe("leads_2026-01-05.csv");
   });
 });

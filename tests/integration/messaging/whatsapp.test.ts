@@ -4,7 +4,8 @@ import { CLAIM_LEASE_MS, dailyCapFor, dispatchDueJobs, INTERRUPTED, WARM_UP_CAPS
 import { CAMPAIGN_MESSAGES } from "~/modules/messaging/campaign-rules";
 import { CampaignError, campaignMonitor, launchCampaign, pauseCampaign, resumeCampaign, saveCampaign } from "~/modules/messaging/campaigns.server";
 import { clearGatewayConfig, gatewayConfig, saveGatewayConfig } from "~/modules/messaging/gateway-settings.server";
-import { DEFAULT_TIMING, localParts, nextAllowedTime, scheduleSendTimes } from "~/modules/messaging/timing";
+import { DEFAULT_TIMING, nextAllowedTime, scheduleSendTimes } from "~/modules/messaging/timing";
+import { agencyTime } from "~/utils/clock";
 import {
   applyGatewayEvent,
   connectAgain,
@@ -50,7 +51,7 @@ describe("timing: window and weekdays on fixed clocks", () => {
     const times = scheduleSendTimes(at("2026-11-23T20:50:00Z"), 6, { ...DEFAULT_TIMING, intervalSeconds: 180 }, () => 0.5);
     expect(times).toHaveLength(6);
     for (const t of times) {
-      const p = localParts(t);
+      const p = agencyTime(t);
       expect(p.weekday).toBeGreaterThanOrEqual(1);
       expect(p.minutes).toBeGreaterThanOrEqual(9 * 60);
       expect(p.minutes).toBeLessThan(18 * 60);

@@ -1,3 +1,4 @@
+import { dateInputValue } from "~/utils/clock";
 import { useState } from "react";
 import { Form, Link, data, useNavigation } from "react-router";
 import { Alert, Button, Card, Field, Input, PageHeader, Select, Textarea, buttonClass } from "~/components/ui";
@@ -64,12 +65,6 @@ export async function action({ request, params }: Route.ActionArgs) {
   return redirectWithToast("/admin/blog", { type: "success", message: BLOG_MESSAGES.saved });
 }
 
-function toDateInput(iso: string | null): string {
-  if (!iso) return "";
-  // the agency's calendar day (UTC−3)
-  return new Date(Date.parse(iso) - 3 * 3600_000).toISOString().slice(0, 10);
-}
-
 export default function BlogEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { post } = loaderData;
   const errors: Errors = actionData?.errors ?? {};
@@ -79,7 +74,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
     excerpt: post?.excerpt ?? "",
     content: post?.content ?? "",
     status: post?.status ?? "draft",
-    publishedAt: toDateInput(post?.published_at ?? null),
+    publishedAt: dateInputValue(post?.published_at ?? null),
     coverImage: post?.cover_image ?? null,
   };
   const navigation = useNavigation();

@@ -6,7 +6,7 @@ import { redirectWithToast } from "~/modules/auth/toast.server";
 import { deletePost, listAllPosts } from "~/modules/blog/posts.server";
 import { BLOG_MESSAGES, BLOG_STATUS_LABELS } from "~/modules/blog/post-schema";
 import { getErrorMessage } from "~/utils/errors";
-import { formatDate } from "~/utils/format";
+import { formatDate } from "~/utils/clock";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Blog | Administração" }, { name: "robots", content: "noindex" }];

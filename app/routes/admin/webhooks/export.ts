@@ -1,6 +1,6 @@
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { exportWebhooks } from "~/modules/webhooks/webhooks.server";
-import { formatDateForFile } from "~/utils/format";
+import { formatDateForFile } from "~/utils/clock";
 import type { Route } from "./+types/export";
 
 /** The JSON export of spec 03 §9, as a download (no secrets). */

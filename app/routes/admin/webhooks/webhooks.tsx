@@ -9,7 +9,7 @@ import { redirectWithToast } from "~/modules/auth/toast.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { SIGNATURE_HEADER, TEST_PROGRESS_STEPS, TIMESTAMP_HEADER, WEBHOOK_MESSAGES } from "~/modules/webhooks/webhook-rules";
 import { WebhookError, WebhookProbeError, addWebhook, deleteWebhook, listWebhooks, rotateWebhookSecret, setWebhookActive, testWebhook, updateWebhook, webhookDetails } from "~/modules/webhooks/webhooks.server";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/clock";
 import { portalToken, recentPortalLeads, rotatePortalToken } from "~/modules/leads/portal-leads.server";
 import { config } from "~/modules/platform/config.server";
 import type { Route } from "./+types/webhooks";

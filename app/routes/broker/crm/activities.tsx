@@ -1,6 +1,6 @@
 import { Form, Link, data, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
-import { AGENCY_TIME_ZONE } from "~/utils/format";
+import { formatDateTime } from "~/utils/clock";
 import { Alert, Badge, Button, EmptyState, Field, Input, Modal, PageHeader, Select, Table, Textarea, buttonClass, tdClass, thClass } from "~/components/ui";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
@@ -14,7 +14,6 @@ import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Atividades | CRM" }];
 
-const dateTime = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: AGENCY_TIME_ZONE });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
@@ -129,7 +128,7 @@ export default function Activities() {
                   {a.content ? <p className="max-w-xs truncate text-xs text-slate-600">{a.content}</p> : null}
                 </td>
                 <td className={tdClass}>{ACTIVITY_TYPE_LABELS[a.type]}</td>
-                <td className={tdClass}>{a.due_at ? dateTime.format(new Date(a.due_at)) : "—"}</td>
+                <td className={tdClass}>{a.due_at ? formatDateTime(a.due_at) : "—"}</td>
                 <td className={tdClass}>
                   <Badge tone={a.state === "completed" ? "success" : a.state === "scheduled" ? "info" : "warning"}>{ACTIVITY_STATE_LABELS[a.state]}</Badge>
                 </td>

@@ -13,7 +13,8 @@ import { completeActivity, createLeadActivity, reopenActivity } from "~/modules/
 import { describeMailError } from "~/modules/messaging/mail.server";
 import { LeadWhatsappError, sendWhatsappToLead, whatsappHistoryOf } from "~/modules/messaging/lead-whatsapp.server";
 import { WHATSAPP_DELIVERY_LABELS } from "~/modules/messaging/whatsapp-labels";
-import { formatBRL, formatDateTime } from "~/utils/format";
+import { formatBRL } from "~/utils/format";
+import { formatDateTime, parseLocalDateTime } from "~/utils/clock";
 import { formatPhone, whatsappLink } from "~/utils/phone";
 import type { Route } from "./+types/lead";
 
@@ -41,13 +42,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 const intents = z.object({ intent: z.string().max(40) });
 const idField = z.coerce.number().int().positive();
 
-/** Local date-time typed in Brazil (UTC−3, no daylight saving since 2019) → ISO. */
+/** Local date-time typed in the form → ISO, in the agency's time zone. */
 function dueAtFrom(value: FormDataEntryValue | null): string | null | "invalid" {
   const v = typeof value === "string" ? value.trim() : "";
   if (!v) return null;
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v)) return "invalid";
-  const d = new Date(`${v}:00-03:00`);
-  return Number.isNaN(d.getTime()) ? "invalid" : d.toISOString();
+  return parseLocalDateTime(v)?.toISOString() ?? "invalid";
 }
 
 type ActionResult = { error: string; intent: string; fields?: Record<string, string> } | { ok: true; intent: string; message: string };

@@ -4,7 +4,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { listLeads, parseLeadListParams } from "~/modules/crm/lead-list.server";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/clock";
 import { formatPhone } from "~/utils/phone";
 import type { Route } from "./+types/simple-list";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";

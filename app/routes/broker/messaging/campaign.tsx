@@ -7,7 +7,7 @@ import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
 import { CAMPAIGN_MESSAGES, JOB_STATUS_ORDER } from "~/modules/messaging/campaign-rules";
 import { CampaignError, campaignMonitor, pauseCampaign, resumeCampaign } from "~/modules/messaging/campaigns.server";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/clock";
 import { WHATSAPP_DELIVERY_LABELS } from "~/modules/messaging/whatsapp-labels";
 import type { Route } from "./+types/campaign";
 

@@ -4,7 +4,7 @@ import { buttonClass, EmptyState, PageHeader, Table, tdClass, thClass } from "~/
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { listCampaigns } from "~/modules/messaging/campaigns.server";
 import { gatewaySummary } from "~/modules/messaging/gateway-settings.server";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/clock";
 import type { Route } from "./+types/campaigns";
 
 export const meta: Route.MetaFunction = () => [{ title: "Campanhas | Painel do corretor" }];

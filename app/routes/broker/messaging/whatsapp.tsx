@@ -18,7 +18,7 @@ import {
   WhatsappError,
 } from "~/modules/messaging/whatsapp-connections.server";
 import { WA_MESSAGES } from "~/modules/messaging/whatsapp-labels";
-import { formatDateTime } from "~/utils/format";
+import { formatDateTime } from "~/utils/clock";
 import type { Route } from "./+types/whatsapp";
 
 export const meta: Route.MetaFunction = () => [{ title: "WhatsApp Business | Painel do corretor" }];

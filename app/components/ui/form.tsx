@@ -1,0 +1,175 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type FormMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ComponentPropsWithoutRef, ReactNode } from "react";
+import type { z } from "zod";
+import "~/utils/zod-pt-br";
+import { Field, Input, Select, Textarea, cx } from "./index";
+
+/**
+ * The browser half of the one form pipeline (the server half is
+ * `modules/platform/forms.server.ts`). A screen builds its form with
+ * `useAppForm(schema, …)` on the same zod schema its action parses, renders
+ * `<Form {...formProps(form)}>`, the fields below and `<FormSummary>`; after a
+ * refused post the action's `submission.reply()` comes back as `lastResult`
+ * and every field shows what was typed and its message, JavaScript on or
+ * off (Conform renders the values and errors on the server too).
+ */
+
+type AnyResult = SubmissionResult<string[]>;
+
+/**
+ * The reply meant for one form of a screen that has several: the action's
+ * result when it was posted with this `intent` (Conform returns what was
+ * typed, the hidden intent included), else undefined.
+ */
+export function resultFor(actionData: unknown, intent?: string): AnyResult | undefined {
+  if (!actionData || typeof actionData !== "object" || !("initialValue" in actionData || "error" in actionData)) return undefined;
+  const result = actionData as AnyResult;
+  if (intent === undefined) return result;
+  return result.initialValue?.intent === intent ? result : undefined;
+}
+
+export function useAppForm<Schema extends z.ZodType>(
+  schema: Schema,
+  options: {
+    id: string;
+    lastResult?: AnyResult | null;
+    defaultValue?: Record<string, unknown>;
+    /** When field messages appear while typing; the server always checks on submit. */
+    shouldValidate?: "onSubmit" | "onBlur" | "onInput";
+  },
+) {
+  return useForm({
+    id: options.id,
+    lastResult: options.lastResult ?? undefined,
+    defaultValue: options.defaultValue as never,
+    constraint: getZodConstraint(schema),
+    shouldValidate: options.shouldValidate ?? "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/** Props for the `<form>` (id, noValidate so the server's pt-BR messages show, aria-describedby to the summary). */
+export function formProps(form: FormMetadata<Record<string, unknown>, string[]>) {
+  return getFormProps(form);
+}
+
+type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+
+/**
+ * What went wrong with the whole form (a failed send, a conflict) and a
+ * list of the fields to fix, each a link to its field: read first by a
+ * screen reader, and the first thing seen after a post without JavaScript.
+ */
+export function FormSummary({ form, labels = {}, className }: { form: FormMetadata<Record<string, unknown>, string[]>; labels?: Record<string, string>; className?: string }) {
+  const formErrors = form.errors ?? [];
+  const fieldErrors = Object.entries(form.allErrors).filter(([name, messages]) => name !== "" && messages?.length);
+  if (!formErrors.length && !fieldErrors.length) return null;
+  return (
+    <div id={form.errorId} role="alert" className={cx("rounded-lg border border-danger-600/30 bg-danger-50 px-4 py-3 text-sm text-danger-700", className)}>
+      {formErrors.map((message) => (
+        <p key={message} className="font-semibold">
+          {message}
+        </p>
+      ))}
+      {fieldErrors.length ? (
+        <>
+          <p className={cx("font-semibold", formErrors.length > 0 && "mt-2")}>Corrija os campos abaixo:</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {fieldErrors.map(([name, messages]) => (
+              <li key={name}>
+                <a className="underline" href={`#${form.id}-${name}`}>
+                  {labels[name] ? `${labels[name]}: ` : ""}
+                  {messages[0]}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+type FieldShell = { label: ReactNode; hint?: ReactNode; className?: string };
+
+export function TextField({
+  meta,
+  type = "text",
+  inputProps,
+  ...shell
+}: FieldShell & { meta: Meta; type?: "text" | "email" | "tel" | "url" | "number" | "password" | "date" | "datetime-local" | "time" | "search"; inputProps?: ComponentPropsWithoutRef<"input"> }) {
+  return (
+    <Field label={shell.label} hint={shell.hint} className={shell.className} htmlFor={meta.id} error={meta.errors}>
+      <Input {...getInputProps(meta, { type, ariaAttributes: true })} {...inputProps} />
+    </Field>
+  );
+}
+
+export function TextAreaField({ meta, textareaProps, ...shell }: FieldShell & { meta: Meta; textareaProps?: ComponentPropsWithoutRef<"textarea"> }) {
+  return (
+    <Field label={shell.label} hint={shell.hint} className={shell.className} htmlFor={meta.id} error={meta.errors}>
+      <Textarea {...getTextareaProps(meta, { ariaAttributes: true })} {...textareaProps} />
+    </Field>
+  );
+}
+
+export function SelectField({
+  meta,
+  options,
+  placeholder,
+  selectProps,
+  ...shell
+}: FieldShell & { meta: Meta; options: readonly { value: string; label: string }[]; placeholder?: string; selectProps?: ComponentPropsWithoutRef<"select"> }) {
+  return (
+    <Field label={shell.label} hint={shell.hint} className={shell.className} htmlFor={meta.id} error={meta.errors}>
+      <Select {...getSelectProps(meta, { ariaAttributes: true })} {...selectProps}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  );
+}
+
+/** A checkbox with its label beside it; sends "on" when ticked. */
+export function CheckboxField({ meta, label, hint, className }: { meta: Meta; label: ReactNode; hint?: ReactNode; className?: string }) {
+  const { type: _type, ...props } = getInputProps(meta, { type: "checkbox", ariaAttributes: true });
+  return (
+    <div className={cx("space-y-1", className)}>
+      <label htmlFor={meta.id} className="flex items-center gap-2 text-sm text-slate-800">
+        <input {...props} type="checkbox" className="size-4 rounded border-slate-300" />
+        {label}
+      </label>
+      {hint ? <p className="text-xs text-slate-600">{hint}</p> : null}
+      {meta.errors?.[0] ? (
+        <p id={meta.errorId} className="text-sm text-danger-700" role="alert">
+          {meta.errors[0]}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A hidden value that the schema reads (ids, the intent); kept in the reply like any field. */
+export function HiddenField({ name, value }: { name: string; value: string | number }) {
+  return <input type="hidden" name={name} value={value} />;
+}
+
+/** The whole-form message of a reply (a refused action that has no field), for screens whose buttons are tiny forms. */
+export function formErrorOf(actionData: unknown): string | undefined {
+  return resultFor(actionData)?.error?.[""]?.[0];
+}
