@@ -169,6 +169,21 @@ export const test = base.extend<Fixtures>({
 });
 export { expect };
 
+/**
+ * Serves /blog without its `Refresh: 5;url=/` header. While no post is published, /blog is the coming-soon
+ * page, and the browser follows that header after 5 real seconds with or without JavaScript: any test that
+ * looks at the page for longer (axe, page weight, the countdown on a paused clock) would race it. The header
+ * itself is checked on the server's answer in pages.spec.ts, and followed once there without JavaScript.
+ */
+export async function withoutRefreshHeader(page: Page): Promise<void> {
+  await page.route(/\/blog(\?.*)?$/, async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers["refresh"];
+    await route.fulfill({ response, headers });
+  });
+}
+
 /** Waits until React has hydrated (only meaningful with JavaScript on). */
 export async function ready(page: Page, jsEnabled: boolean): Promise<void> {
   if (jsEnabled) await page.locator("html[data-hydrated=true]").waitFor();
