@@ -9,6 +9,7 @@ import { passwordProblem } from "~/modules/auth/password-policy.server";
  * a message naming the variable (see ConfigError).
  */
 const PORT_MESSAGE = "must be a whole number between 1 and 65535";
+const PASSWORD_COST_MESSAGE = "must be a power of two between 1024 and 1048576";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -31,6 +32,15 @@ const schema = z.object({
   /** Demo data only when asked for: `npm start` / `npm run dev` pass --seed-demo (server.mjs); a production start, the image and `npm run serve` do not. */
   SEED_DEMO: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be one of debug, info, warn, error, silent" }).default("info"),
+  /**
+   * scrypt's cost N for new password hashes (a power of two). Each hash stores its own N, so a
+   * change applies to passwords set afterwards; tests lower it to hash in ~1 ms.
+   */
+  PASSWORD_HASH_COST: z.coerce
+    .number({ error: PASSWORD_COST_MESSAGE })
+    .int(PASSWORD_COST_MESSAGE)
+    .refine((n) => n >= 1024 && n <= 1_048_576 && (n & (n - 1)) === 0, PASSWORD_COST_MESSAGE)
+    .default(32768),
   /** Requests per window for login and public forms; tests raise it. */
   RATE_LIMIT_MAX: z.coerce.number({ error: "must be a whole number of at least 1" }).int("must be a whole number of at least 1").min(1, "must be a whole number of at least 1").default(10),
   /**

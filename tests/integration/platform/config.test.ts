@@ -41,6 +41,7 @@ describe("loadConfig", () => {
     // demo data only when asked for (issue 23)
     expect(cfg.SEED_DEMO).toBe("false");
     expect(cfg.RATE_LIMIT_MAX).toBe(10);
+    expect(cfg.PASSWORD_HASH_COST).toBe(32768);
     expect(cfg.SMTP_URL).toBeUndefined();
   });
 
@@ -57,6 +58,9 @@ describe("loadConfig", () => {
     ["SEED_DEMO", { SEED_DEMO: "sim" }],
     ["LOG_LEVEL", { LOG_LEVEL: "verbose" }],
     ["RATE_LIMIT_MAX", { RATE_LIMIT_MAX: "0" }],
+    ["PASSWORD_HASH_COST", { PASSWORD_HASH_COST: "1000" }],
+    ["PASSWORD_HASH_COST", { PASSWORD_HASH_COST: "512" }],
+    ["PASSWORD_HASH_COST", { PASSWORD_HASH_COST: "2097152" }],
     ["TRUST_PROXY", { TRUST_PROXY: "yes" }],
   ])("names %s when it is bad (%o)", (variable, env) => {
     const error = errorOf(env);

@@ -30,7 +30,8 @@ const at = (iso: string) => new Date(iso);
 const T0 = at("2026-11-23T12:40:00Z"); // 09:40 in São Paulo, after the presence window
 let receiver: WebhookReceiver;
 let admin: SessionUser;
-let adminCookie = "";
+/** A session made at the test's own clock (a session started on another day could have expired at T0). */
+const adminCookie = () => sessionCookie(admin.id);
 
 async function brokerUser(): Promise<SessionUser> {
   const b = await makeBroker();
@@ -57,7 +58,6 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   const a = await makeAdmin();
   admin = { id: a.id, email: a.email, name: "Admin", role: "admin", broker: null };
-  adminCookie = await sessionCookie(a.id);
 });
 afterAll(async () => {
   allowTestReceiver(null);
@@ -114,14 +114,15 @@ describe("a draw's notice goes through the delivery queue", () => {
   it("a success at once says 'Webhook enviado' in the draw's toast, and the webhook tab lists the delivery in pt-BR", async () => {
     atT0();
     await twoPresent();
-    const r = await run(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "draw" }, { cookie: adminCookie }))));
+    const cookie = await adminCookie();
+    const r = await run(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "draw" }, { cookie }))));
     expect(r.response!.status).toBe(302);
     const flash = r.response!.headers.getSetCookie().find((c) => c.startsWith("__flash="))!.split(";")[0];
     const { toast } = await readToast(getRequest("/admin/roleta?tab=resultados", { cookie: flash }));
     expect(toast).toMatchObject({ type: "success", message: `${ROULETTE_MESSAGES.drawDone(2)} ${ROULETTE_MESSAGES.webhookSent}` });
     expect(await rouletteRows()).toMatchObject([{ status: "delivered", attempts: 1 }]);
 
-    const page = await unwrap(() => adminLoader(routeArgs(getRequest("/admin/roleta?tab=webhook", { cookie: adminCookie }))));
+    const page = await unwrap(() => adminLoader(routeArgs(getRequest("/admin/roleta?tab=webhook", { cookie }))));
     expect(page.data!.deliveries).toMatchObject([{ event: "roleta_draw_completed", status: "delivered", attempts: 1 }]);
   });
 
@@ -129,7 +130,8 @@ describe("a draw's notice goes through the delivery queue", () => {
     atT0();
     await twoPresent();
     receiver.replies.push(503);
-    const r = await run(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "draw" }, { cookie: adminCookie }))));
+    const cookie = await adminCookie();
+    const r = await run(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "draw" }, { cookie }))));
     const flash = r.response!.headers.getSetCookie().find((c) => c.startsWith("__flash="))!.split(";")[0];
     const { toast } = await readToast(getRequest("/admin/roleta?tab=resultados", { cookie: flash }));
     expect(toast).toMatchObject({ type: "info", message: `${ROULETTE_MESSAGES.drawDone(2)} ${ROULETTE_MESSAGES.webhookWillRetry(503)}` });
@@ -186,7 +188,8 @@ describe("a draw's notice goes through the delivery queue", () => {
   it("'Testar' posts at once, unqueued, and answers with the result", async () => {
     receiver.replies.push(500);
     expect(await notifyRouletteWebhook("roleta_webhook_test", [], T0, "manual", true)).toEqual({ ok: false, message: ROULETTE_MESSAGES.webhookError(500) });
-    const r = await unwrap(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "test-webhook" }, { cookie: adminCookie }))));
+    const cookie = await adminCookie();
+    const r = await unwrap(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "test-webhook" }, { cookie }))));
     expect(r.status).toBe(302);
     expect(receiver.received.map((q) => q.headers["x-webhook-event"])).toEqual(["roleta_webhook_test", "roleta_webhook_test"]);
     expect(await rouletteRows()).toHaveLength(0);
@@ -207,8 +210,9 @@ describe("a draw's notice goes through the delivery queue", () => {
   it("refuses an internal address at save, with a pt-BR message, in every spelling", async () => {
     allowTestReceiver(null);
     const port = new URL(receiver.url).port;
+    const cookie = await adminCookie();
     for (const url of [receiver.url, `http://[::ffff:127.0.0.1]:${port}/`, `http://[::ffff:7f00:1]:${port}/`, `http://[0:0:0:0:0:ffff:127.0.0.1]:${port}/`, `http://localhost:${port}/`, "http://169.254.169.254/latest", "http://[64:ff9b::7f00:1]/", "http://0x7f.1/"]) {
-      const r = await unwrap(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "save-webhook", url, enabled: "on" }, { cookie: adminCookie }))));
+      const r = await unwrap(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "save-webhook", url, enabled: "on" }, { cookie }))));
       expect(r.status, url).toBe(400);
       expect(r.data, url).toMatchObject({ error: ROULETTE_MESSAGES.webhookInternal });
     }
