@@ -1,11 +1,14 @@
-// `npm test`: typecheck, lint, unit and integration tests (on SQLite, then
-// on PostgreSQL when one can be had: TEST_DATABASE_URL, or Debian's
-// postgresql package, see scripts/postgres.mjs), production build, then
-// end-to-end tests in Chromium (JavaScript on and off; with PostgreSQL, the
-// two-process spec too). Stops at the first failure.
-import { spawnSync } from "node:child_process";
+// `npm test`: typecheck and lint (side by side: one core each), unit and
+// integration tests on SQLite, then the database-facing ones on PostgreSQL
+// when one can be had (TEST_DATABASE_URL, or Debian's postgresql package, see
+// scripts/postgres.mjs; the files are listed in scripts/postgres-tests.mjs),
+// production build, then end-to-end tests in Chromium (JavaScript on, and off
+// for the tests tagged @no-js; with PostgreSQL, the two-process spec too).
+// Stops at the first failure. docs/testing.md says how the suite is organised.
+import { spawn } from "node:child_process";
 import { ensureChromium } from "./chromium.mjs";
 import { postgresAvailable, startPostgres } from "./postgres.mjs";
+import { POSTGRES_TEST_FILES } from "./postgres-tests.mjs";
 
 ensureChromium();
 let postgres = null;
@@ -13,29 +16,61 @@ if (postgresAvailable()) {
   console.log("\n▶ PostgreSQL for the tests");
   postgres = await startPostgres();
 } else {
-  console.log("\nPostgreSQL not found (and not installable here): the suite runs on SQLite only. Set TEST_DATABASE_URL to include it.");
+  console.log(
+    "\nPostgreSQL not found (and not installable here): the suite runs on SQLite only. Set TEST_DATABASE_URL to include it.",
+  );
 }
 const withPostgres = postgres ? { TEST_DATABASE_URL: postgres.url } : {};
-const steps = [
-  ["typecheck", "npm", ["run", "-s", "typecheck"], {}],
-  ["lint", "npm", ["run", "-s", "lint"], {}],
-  ["unit and integration (SQLite)", "npx", ["vitest", "run"], {}],
-  ...(postgres ? [["unit and integration (PostgreSQL)", "npx", ["vitest", "run"], { TEST_DB: "postgres", ...withPostgres }]] : []),
-  ["build", "npm", ["run", "-s", "build"], {}],
-  ["end-to-end", "node", ["scripts/e2e.mjs"], withPostgres],
+
+/** Each stage runs its commands at the same time; the next stage starts when all of them passed. */
+const stages = [
+  [
+    ["typecheck", "npm", ["run", "-s", "typecheck"], {}],
+    ["lint", "npm", ["run", "-s", "lint"], {}],
+  ],
+  [["unit and integration (SQLite)", "npx", ["vitest", "run"], {}]],
+  ...(postgres
+    ? [
+        [
+          [
+            "database-facing tests (PostgreSQL)",
+            "npx",
+            ["vitest", "run", ...POSTGRES_TEST_FILES],
+            { TEST_DB: "postgres", ...withPostgres },
+          ],
+        ],
+      ]
+    : []),
+  [["build", "npm", ["run", "-s", "build"], {}]],
+  [["end-to-end", "node", ["scripts/e2e.mjs"], withPostgres]],
 ];
-let failed = 0;
-for (const [name, cmd, args, env] of steps) {
+
+function run([name, cmd, args, env]) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
-  if (r.status !== 0) {
-    console.error(`\n✖ ${name} failed (exit ${r.status ?? r.signal}).`);
-    failed = r.status ?? 1;
-    break;
-  }
-  console.log(`✔ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: "inherit",
+      env: { ...process.env, ...env },
+    });
+    child.on("exit", (code, signal) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (code === 0) console.log(`✔ ${name} (${seconds} s)`);
+      else console.error(`\n✖ ${name} failed (exit ${code ?? signal}).`);
+      resolve(code === 0 ? 0 : (code ?? 1));
+    });
+  });
+}
+
+const started = Date.now();
+let failed;
+for (const stage of stages) {
+  const codes = await Promise.all(stage.map(run));
+  failed = codes.find((c) => c !== 0);
+  if (failed !== undefined) break;
 }
 await postgres?.stop();
-if (failed) process.exit(failed);
-console.log("\nAll checks passed.");
+if (failed !== undefined) process.exit(failed);
+console.log(
+  `\nAll checks passed in ${((Date.now() - started) / 60000).toFixed(1)} min.`,
+);

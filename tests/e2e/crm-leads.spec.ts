@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
@@ -41,7 +40,7 @@ const shot = async (page: Page, name: string, project: string) => {
 };
 
 test.describe("lead list", () => {
-  test("filters and pagination live in the URL; brokers see only their leads", async ({ page, jsEnabled }, info) => {
+  test("filters and pagination live in the URL; brokers see only their leads", { tag: "@no-js" }, async ({ page, jsEnabled }, info) => {
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/leads");
     await ready(page, jsEnabled);
@@ -61,7 +60,7 @@ test.describe("lead list", () => {
     await expect(page.getByText("Nenhum lead encontrado")).toBeVisible();
   });
 
-  test("bulk move: 'Seleção vazia' without a selection, then moves the selected leads", async ({ page, jsEnabled }) => {
+  test("bulk move: 'Seleção vazia' without a selection, then moves the selected leads", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/leads?q=Juliana");
     await ready(page, jsEnabled);
@@ -82,7 +81,7 @@ test.describe("lead list", () => {
     await expect(page.locator("tr[data-lead-row]").first()).toContainText("Proposta");
   });
 
-  test("bulk e-mail: counters (JS: live progress; no JS: totals in the message)", async ({ page, jsEnabled }) => {
+  test("bulk e-mail: counters (JS: live progress; no JS: totals in the message)", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/leads?q=Silva");
     await ready(page, jsEnabled);
@@ -99,7 +98,7 @@ test.describe("lead list", () => {
     }
   });
 
-  test("admin: Corretor column, reassign, delete with confirmation", async ({ page, jsEnabled }) => {
+  test("admin: Corretor column, reassign, delete with confirmation", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     // one of Ana's leads per project (the two projects share the server)
     const target = readDb(
       (db) =>
@@ -141,14 +140,14 @@ test.describe("lead list", () => {
 });
 
 test.describe("CSV", () => {
-  test("import a Windows-1252 Excel file: mapping, preview with duplicates, import", async ({ page, jsEnabled }, info) => {
+  test("import a Windows-1252 Excel file: mapping, preview with duplicates, import", { tag: "@no-js" }, async ({ page, jsEnabled }, info) => {
     // each project imports as a different broker: duplicates are per broker
     await loginAsBroker(page, jsEnabled, jsEnabled ? DEMO.broker2 : DEMO.broker);
     // a unique copy per project so both runs create their own leads
     const tag = `${info.project.name}${Date.now()}`;
     const src = fs.readFileSync("tests/fixtures/csv/excel-windows-1252-semicolon.csv", "latin1").replace(/@exemplo\.com\.br/g, `@${tag}.com.br`).replace(/\(11\) 98765-4321/, `(11) 9${String(Date.now()).slice(-8)}`);
-    const file = path.join(os.tmpdir(), `leads-${tag}.csv`);
-    fs.writeFileSync(file, src, "latin1");
+    // handed to the file input from memory: nothing is left on disk
+    const file = { name: `leads-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(src, "latin1") };
     await page.goto("/broker/leads/import");
     await ready(page, jsEnabled);
     await page.getByLabel("Arquivo CSV").setInputFiles("tests/fixtures/csv/header-only.csv");
@@ -180,7 +179,7 @@ test.describe("CSV", () => {
     await expect(page.locator("[data-duplicates]")).toContainText("João da Conceição");
   });
 
-  test("a broken file names the line; export downloads the broker's file", async ({ page, jsEnabled }) => {
+  test("a broken file names the line; export downloads the broker's file", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/leads/import");
     await ready(page, jsEnabled);
@@ -195,7 +194,7 @@ test.describe("CSV", () => {
 });
 
 test.describe("lead page", () => {
-  test("cards, stage change recorded in the history with who/when, notes", async ({ page, jsEnabled }, info) => {
+  test("cards, stage change recorded in the history with who/when, notes", { tag: "@no-js" }, async ({ page, jsEnabled }, info) => {
     test.setTimeout(90_000);
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/leads?q=Patr%C3%ADcia");
@@ -217,7 +216,7 @@ test.describe("lead page", () => {
     await expect(page.getByText("Editar / excluir")).toHaveCount(0);
   });
 
-  test("activities and the Negócio card: required text, Concluir, bad value", async ({ page, jsEnabled }, info) => {
+  test("activities and the Negócio card: required text, Concluir, bad value", { tag: "@no-js" }, async ({ page, jsEnabled }, info) => {
     test.setTimeout(90_000);
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/leads?q=Fernanda");
@@ -245,7 +244,7 @@ test.describe("lead page", () => {
     await shot(page, "lead-page", info.project.name);
   });
 
-  test("another broker's lead is 'Lead não encontrado.' (404); admins edit notes", async ({ page, jsEnabled }) => {
+  test("another broker's lead is 'Lead não encontrado.' (404); admins edit notes", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     const foreign = readDb((db) => db.prepare("SELECT l.id FROM leads l JOIN brokers b ON b.id = l.broker_id WHERE b.email = ? LIMIT 1").get(DEMO.broker2.email) as { id: number });
     await loginAsBroker(page, jsEnabled);
     const res = await page.goto(`/broker/lead/${foreign.id}`);
@@ -265,7 +264,7 @@ test.describe("lead page", () => {
 });
 
 test.describe("e-mail and admin tab", () => {
-  test("/broker/email: recipient required, sends (outbox), SMTP not configured", async ({ page, jsEnabled }, info) => {
+  test("/broker/email: recipient required, sends (outbox), SMTP not configured", { tag: "@no-js" }, async ({ page, jsEnabled }, info) => {
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/email");
     await ready(page, jsEnabled);

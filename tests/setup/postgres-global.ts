@@ -1,24 +1,14 @@
-import type { TestProject } from "vitest/node";
 import { createPostgresDb } from "#db/connection";
 import { migrateToLatest } from "#db/migrator";
 import { createDatabase, dropDatabase, postgresServerUrl, withDatabase } from "./postgres";
 
 /**
  * `npm run test:postgres` (TEST_DB=postgres): one migrated template database
- * for the run; each test file then gets a copy of it (tests/setup/postgres.ts),
- * as each gets a fresh SQLite file otherwise.
+ * for the run (called by global-setup.ts); each test file then gets a copy of
+ * it (tests/setup/postgres.ts), as each copies the SQLite template otherwise.
+ * Returns the template's name and how to drop it.
  */
-declare module "vitest" {
-  export interface ProvidedContext {
-    postgresTemplate: string | null;
-  }
-}
-
-export default async function setup(project: TestProject) {
-  if (process.env.TEST_DB !== "postgres") {
-    project.provide("postgresTemplate", null);
-    return;
-  }
+export async function setupPostgresTemplate(): Promise<{ template: string; teardown: () => Promise<void> }> {
   const server = postgresServerUrl();
   const template = `imob_template_${process.pid}`;
   await createDatabase(server, template);
@@ -28,8 +18,5 @@ export default async function setup(project: TestProject) {
   } finally {
     await db.destroy();
   }
-  project.provide("postgresTemplate", template);
-  return async () => {
-    await dropDatabase(server, template);
-  };
+  return { template, teardown: () => dropDatabase(server, template) };
 }

@@ -54,6 +54,13 @@ export async function destroyAllSessionsOf(userId: string): Promise<void> {
   await db().deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
+/** Ends every session of the user but `keepSessionId` (the one changing the password). */
+export async function destroyOtherSessionsOf(userId: string, keepSessionId: string | null): Promise<void> {
+  let query = db().deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSessionId) query = query.where("id", "!=", keepSessionId);
+  await query.execute();
+}
+
 export type SessionUser = {
   id: string;
   email: string;
@@ -64,8 +71,12 @@ export type SessionUser = {
   crmAdmin?: boolean;
 };
 
-/** The signed-in user, or null. Expired sessions are removed on sight. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+/**
+ * The signed-in user, or null. Expired sessions are removed on sight. A
+ * request counts as activity (idle timeout) unless `touch` is false: the
+ * back office's periodic session check only looks.
+ */
+export async function getSessionUser(request: Request, options: { touch?: boolean } = {}): Promise<SessionUser | null> {
   const id = await readSessionId(request);
   if (!id) return null;
   const row = await db()
@@ -97,7 +108,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     await db().deleteFrom("sessions").where("id", "=", id).execute();
     return null;
   }
-  if (now - lastSeen > TOUCH_EVERY_MS) await db().updateTable("sessions").set({ last_seen_at: new Date(now).toISOString() }).where("id", "=", id).execute();
+  if (options.touch !== false && now - lastSeen > TOUCH_EVERY_MS) await db().updateTable("sessions").set({ last_seen_at: new Date(now).toISOString() }).where("id", "=", id).execute();
   return {
     id: row.user_id,
     email: row.email,

@@ -1,12 +1,12 @@
 import { foldText } from "~/utils/slug";
-import type { LeadStatus } from "#db/schema";
+import type { LeadSource, LeadStatus } from "#db/schema";
 
 /**
  * Shared CRM labels and pure rules (02 §2.4, §4): status labels, the age
  * badge, won/lost stage detection by name, and the status a stage name
  * implies (edit-distance tolerant). Safe for the browser.
  */
-export type { LeadStatus };
+export type { LeadSource, LeadStatus };
 
 export const LEAD_STATUSES: readonly LeadStatus[] = ["entrada", "qualificacao", "negociacao", "fechamento"];
 
@@ -16,6 +16,24 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   negociacao: "Negociação",
   fechamento: "Fechamento",
 };
+
+/** Where a lead came from (leads.source), in the order a filter lists them. */
+export const LEAD_SOURCES: readonly LeadSource[] = ["site", "zap", "vivareal", "olx", "portal", "board", "csv", "roleta"];
+
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+  site: "Site",
+  zap: "ZAP Imóveis",
+  vivareal: "VivaReal",
+  olx: "OLX",
+  portal: "Portal imobiliário",
+  board: "Quadro do CRM",
+  csv: "Importação CSV",
+  roleta: "Roleta",
+};
+
+export function isLeadSource(value: unknown): value is LeadSource {
+  return typeof value === "string" && (LEAD_SOURCES as readonly string[]).includes(value);
+}
 
 export const ACTIVITY_TYPES = ["call", "whatsapp", "email", "meeting", "followup"] as const;
 export type ActivityTypeCode = (typeof ACTIVITY_TYPES)[number];

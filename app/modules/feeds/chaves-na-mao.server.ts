@@ -1,6 +1,7 @@
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { absoluteUrl, decimal, type FeedContext, type FeedFormat } from "./format.server";
-import { cnmAreas, cnmPhotos, foldTextCached, formatPostalCode, type Listing } from "./rules";
+import { formatPostalCode } from "~/modules/properties/address";
+import { cnmAreas, cnmPhotos, foldTextCached, type Listing } from "./rules";
 import { el, wrap } from "./xml-writer.server";
 import { formatLocalIso } from "~/utils/clock";
 
@@ -110,7 +111,8 @@ export const chavesNaMao: FeedFormat = {
           (areas.private.length ? wrap("area_privativa", items(areas.private)) : el("area_privativa", "")) +
           el("aceita_troca", "0") +
           el("aceita_pet", r.pets_allowed ? "1" : "0") +
-          el("esconder_endereco_imovel", "0") +
+          // the portal can only hide the address or show it whole: hidden unless the agency shows it all (0040)
+          el("esconder_endereco_imovel", r.address_display === "all" ? "0" : "1") +
           el("periodo_locacao", l.rent ? "1" : ""),
       ) + "\n"
     );

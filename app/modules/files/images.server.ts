@@ -2,6 +2,7 @@ import type { WatermarkPosition } from "~/modules/properties/watermark";
 import sharp, { type Metadata, type OverlayOptions, type Sharp } from "sharp";
 import { IMAGE_WIDTHS } from "~/utils/images";
 import { putFile } from "./storage.server";
+import { detectFileType } from "./content-type.server";
 
 /**
  * Photo processing with sharp: the content is really decoded (a text file
@@ -50,6 +51,9 @@ export async function withoutMetadata(data: Buffer): Promise<Buffer> {
 }
 
 export async function inspectImage(data: Buffer): Promise<{ format: keyof typeof ACCEPTED_FORMATS; width: number; height: number }> {
+  // First the magic bytes (file-type): only a JPEG, PNG or WebP goes on to the decoder.
+  const detected = await detectFileType(data);
+  if (!detected || !["jpg", "png", "webp"].includes(detected.ext)) throw new ImageError(detected ? "formato não suportado (use JPG, PNG ou WebP)" : "arquivo não é uma imagem válida");
   let meta: Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
@@ -86,7 +90,7 @@ async function drawWatermark(data: Buffer, options: WatermarkOptions): Promise<B
   // A tall logo on a wide, short photo must still fit inside the margins.
   const maxLogoHeight = Math.max(1, height - 2 * margin);
   const resizedLogo = await sharp(options.logo).resize({ width: logoWidth, height: maxLogoHeight, fit: "inside" }).ensureAlpha().png().toBuffer({ resolveWithObject: true });
-  // sharp has no opacity option: multiply the logo's alpha first (see stack notes).
+  // sharp's composite has no opacity option: first multiply the logo's alpha by a 1×1 pixel of alpha opacity × 255, tiled, with blend dest-in.
   const fadedLogo = await sharp(resizedLogo.data)
     .composite([{ input: Buffer.from([255, 255, 255, Math.round(opacity * 255)]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: "dest-in" }])
     .png()

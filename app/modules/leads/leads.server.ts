@@ -112,6 +112,7 @@ function leadRow(input: Omit<NewLeadInput, "brokerId" | "propertyId">, context: 
     message: input.message.trim(),
     broker_id: context.brokerId,
     stage_id: input.stageId ?? context.entryStageId,
+    status: input.status ?? "entrada",
     source: input.source ?? "site",
     tags: JSON.stringify(input.tags ?? []),
     created_at: context.now,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { runCli } from "../../../server/cli";
 import { config, resetConfigCache } from "~/modules/platform/config.server";
 import { closeDb, db } from "~/modules/platform/db.server";
@@ -39,6 +39,7 @@ describe.skipIf(onPostgres)("npm run backup", () => {
     const broker = await makeBroker({ name: "Backup Teste" });
     await putFile("imoveis/casa-1/foto.jpg", Buffer.from("jpeg bytes"));
     const out = fs.mkdtempSync(path.join(os.tmpdir(), "imob-backup-"));
+    onTestFinished(() => fs.rmSync(out, { recursive: true, force: true }));
     const log = quiet();
     expect(await runCli(["backup", "--out", out])).toBe(0);
     const folders = fs.readdirSync(out);
@@ -60,6 +61,7 @@ describe.skipIf(onPostgres)("npm run backup", () => {
     // Restore as the README says: a new DATA_DIR with app.db and uploads/ from the backup.
     const original = process.env.DATA_DIR;
     const restored = fs.mkdtempSync(path.join(os.tmpdir(), "imob-restore-"));
+    onTestFinished(() => fs.rmSync(restored, { recursive: true, force: true }));
     fs.copyFileSync(path.join(folder, "app.db"), path.join(restored, "app.db"));
     fs.cpSync(path.join(folder, "uploads"), path.join(restored, "uploads"), { recursive: true });
     await closeDb();
@@ -77,13 +79,14 @@ describe.skipIf(onPostgres)("npm run backup", () => {
 
   it("defaults to DATA_DIR/backups and works with no uploads folder yet", async () => {
     fs.rmSync(config().uploadsDir, { recursive: true, force: true });
+    const users = (await db().selectFrom("users").select("id").execute()).length;
     quiet();
     expect(await runCli(["backup"])).toBe(0);
     const dir = path.join(config().dataDir, "backups");
     const folder = fs.readdirSync(dir).at(-1)!;
     expect(fs.existsSync(path.join(dir, folder, "app.db"))).toBe(true);
     // The server's handle keeps working after the CLI closed its own.
-    expect(await db().selectFrom("users").select("id").execute()).toBeDefined();
+    expect(await db().selectFrom("users").select("id").execute()).toHaveLength(users);
   });
 });
 

@@ -10,7 +10,7 @@ import { webhookDetails } from "~/modules/webhooks/webhooks.server";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/admin/webhooks/webhooks";
 import { loader as exportLoader } from "~/routes/admin/webhooks/export";
 import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
-import { unwrap } from "../../helpers/responses";
+import { reply, unwrap } from "../../helpers/responses";
 import { makeAdmin, makeBroker } from "../../helpers/factories";
 import { startWebhookReceiver, type WebhookReceiver } from "../../mocks/webhook-receiver";
 import type { SessionUser } from "~/modules/auth/session.server";
@@ -34,9 +34,19 @@ beforeEach(async () => {
   receiver.replies.length = 0;
 });
 
-const post = (fields: Record<string, string>) => unwrap(() => webhookAction(routeArgs(formRequest("/admin/webhook", fields, { cookie: admin }))));
+/** A post of /admin/webhook's forms; add and update carry the events checkbox (novo_lead) unless the test says otherwise. */
+const post = (fields: Record<string, string>) => {
+  const withEvents = (fields.intent === "add" || fields.intent === "update") && !("events" in fields) ? { events: "novo_lead", ...fields } : fields;
+  return unwrap(() => webhookAction(routeArgs(formRequest("/admin/webhook", withEvents, { cookie: admin }))));
+};
 async function addReceiver(allowPrivate = true): Promise<number> {
-  const r = await post({ intent: "add", url: receiver.url, ...(allowPrivate ? { allowPrivate: "on" } : {}) });
+  if (!allowPrivate) {
+    // an address saved before the save-time refusal existed: delivery refuses it too
+    const id = await addReceiver(true);
+    await db().updateTable("webhooks").set({ allow_private: 0 }).where("id", "=", id).execute();
+    return id;
+  }
+  const r = await post({ intent: "add", url: receiver.url, allowPrivate: "on" });
   expect(r.status).toBe(302);
   return (await db().selectFrom("webhooks").select("id").where("url", "=", receiver.url).executeTakeFirstOrThrow()).id;
 }
@@ -71,7 +81,7 @@ describe("delivery of novo_lead", () => {
     let [d] = await deliveriesOf(id);
     expect(d).toMatchObject({ status: "pending", attempts: 1, last_status: 500 });
     expect(Date.parse(d.next_attempt_at) - t0.getTime()).toBe(RETRY_FIRST_DELAY_MS);
-    expect(await db().selectFrom("webhooks").select(["error_count", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow()).toMatchObject({ error_count: 1, last_error: "Erro 500: indisponível" });
+    expect(await db().selectFrom("webhooks").select(["error_count", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow()).toMatchObject({ error_count: 1, last_error: "Erro 500: Internal Server Error" });
     // not due yet: nothing is sent
     expect(await deliverDue(new Date(t0.getTime() + RETRY_FIRST_DELAY_MS - 1000))).toBe(0);
     const t1 = new Date(t0.getTime() + RETRY_FIRST_DELAY_MS);
@@ -114,19 +124,24 @@ describe("delivery of novo_lead", () => {
     expect((await deliveriesOf(id))[0].status).toBe("delivered");
   });
 
-  it("refuses private-network addresses unless an admin allows them", async () => {
-    const id = await addReceiver(false);
+  it("refuses private-network addresses unless an admin allows them, and never retries a refusal", async () => {
+    // saved before the address rule ran at save (or resolving elsewhere then): the sender still refuses
+    const now = new Date().toISOString();
+    const { id } = await db().insertInto("webhooks").values({ url: receiver.url, events: JSON.stringify(["novo_lead"]), is_active: 1, allow_private: 0, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
     await enqueueEvent("novo_lead", { id: 4 });
     await deliverDue();
     expect(receiver.received).toHaveLength(0);
     const [d] = await deliveriesOf(id);
-    expect(d.status).toBe("pending");
+    expect(d.status).toBe("failed");
     expect(d.last_error).toContain("endereço de rede interna (127.0.0.1)");
     // a name that resolves to a private address is refused at connection time too
     await db().updateTable("webhooks").set({ url: receiver.url.replace("127.0.0.1", "localhost") }).where("id", "=", id).execute();
+    await enqueueEvent("novo_lead", { id: 5 });
     await deliverDue(new Date(Date.now() + 3600_000));
     expect(receiver.received).toHaveLength(0);
-    expect((await deliveriesOf(id))[0].last_error).toMatch(/endereço de rede interna \((127\.0\.0\.1|::1)\)/);
+    const second = (await deliveriesOf(id))[1];
+    expect(second.status).toBe("failed");
+    expect(second.last_error).toMatch(/endereço de rede interna \((127\.0\.0\.1|::1)\)/);
     for (const ip of ["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.10", "169.254.169.254", "0.0.0.0", "::1", "fd00::1", "fe80::1", "::ffff:10.0.0.1", "100.64.0.1"]) expect(isPrivateAddress(ip), ip).toBe(true);
     for (const ip of ["8.8.8.8", "172.32.0.1", "200.147.67.142", "2001:4860:4860::8888"]) expect(isPrivateAddress(ip), ip).toBe(false);
   });
@@ -142,13 +157,54 @@ describe("delivery of novo_lead", () => {
 });
 
 describe("/admin/webhook", () => {
-  it("checks the URL with the spec's messages", async () => {
-    expect((await post({ intent: "add", url: "" })).data).toMatchObject({ error: WEBHOOK_MESSAGES.urlRequired });
-    expect((await post({ intent: "add", url: "não é url" })).data).toMatchObject({ error: WEBHOOK_MESSAGES.urlInvalid });
-    expect((await post({ intent: "add", url: "javascript:alert(1)" })).data).toMatchObject({ error: WEBHOOK_MESSAGES.urlInvalid });
-    expect((await post({ intent: "add", url: "ftp://arquivos.exemplo.com" })).data).toMatchObject({ error: WEBHOOK_MESSAGES.urlInvalid });
+  it("checks the URL with the spec's messages, beside the field, the URL typed kept", async () => {
+    const cases: [string, string][] = [
+      ["", WEBHOOK_MESSAGES.urlRequired],
+      ["não é url", WEBHOOK_MESSAGES.urlInvalid],
+      ["javascript:alert(1)", WEBHOOK_MESSAGES.urlInvalid],
+      ["ftp://arquivos.exemplo.com", WEBHOOK_MESSAGES.urlInvalid],
+      ["https://usuario:senha@exemplo.com/x", WEBHOOK_MESSAGES.urlInvalid],
+      [`https://exemplo.com/${"a".repeat(2100)}`, "No máximo 2.000 caracteres"],
+    ];
+    for (const [url, message] of cases) {
+      const r = await post({ intent: "add", url });
+      expect(r.status, url.slice(0, 40)).toBe(400);
+      expect(reply(r.data).fieldErrors).toEqual({ url: message });
+      if (url) expect(reply(r.data).values).toMatchObject({ intent: "add", url });
+    }
     expect(await db().selectFrom("webhooks").select("id").execute()).toHaveLength(0);
-    expect((await post({ intent: "bogus" })).status).toBe(400);
+    const bogus = await post({ intent: "bogus" });
+    expect(bogus.status).toBe(400);
+    expect(JSON.stringify(bogus.data)).not.toMatch(/Invalid|expected/);
+  });
+
+  it("refuses an internal address when it is saved (not at send), in pt-BR, unless 'Permitir rede interna' is ticked", async () => {
+    for (const url of ["http://127.0.0.1:9/x", "http://localhost:3000/hook", "http://192.168.0.10/hook", "http://[::1]:8080/", "http://169.254.169.254/latest/meta-data", "http://10.0.0.5/"]) {
+      const r = await post({ intent: "add", url });
+      expect(r.status, url).toBe(400);
+      expect(reply(r.data).fieldErrors).toEqual({ url: WEBHOOK_MESSAGES.privateRefused });
+      expect(reply(r.data).values).toMatchObject({ url });
+    }
+    expect(await db().selectFrom("webhooks").select("id").execute()).toHaveLength(0);
+    // editing a saved webhook to an internal address is refused the same way, and nothing changes
+    const id = await addReceiver();
+    const r = await post({ intent: "update", id: String(id), url: "http://127.0.0.1:1/interno" });
+    expect(reply(r.data).fieldErrors).toEqual({ url: WEBHOOK_MESSAGES.privateRefused });
+    expect((await db().selectFrom("webhooks").select("url").where("id", "=", id).executeTakeFirstOrThrow()).url).toBe(receiver.url);
+  });
+
+  it("the events are chosen at add and edit (spec 03 §3); none or an unknown one is refused", async () => {
+    const id = await addReceiver();
+    const none = await post({ intent: "update", id: String(id), url: receiver.url, allowPrivate: "on", events: "" });
+    expect(reply(none.data).fieldErrors).toEqual({ events: WEBHOOK_MESSAGES.eventsRequired });
+    const unknown = await post({ intent: "update", id: String(id), url: receiver.url, allowPrivate: "on", events: "apagar_tudo" });
+    expect(reply(unknown.data).fieldErrors).toEqual({ "events[0]": WEBHOOK_MESSAGES.eventsRequired });
+    // an old row with a stored list keeps working; saving writes the chosen list
+    await db().updateTable("webhooks").set({ events: "[]" }).where("id", "=", id).execute();
+    expect((await post({ intent: "update", id: String(id), url: receiver.url, allowPrivate: "on", events: "novo_lead" })).status).toBe(302);
+    expect((await db().selectFrom("webhooks").select("events").where("id", "=", id).executeTakeFirstOrThrow()).events).toBe('["novo_lead"]');
+    const page = await unwrap(() => webhookLoader(routeArgs(getRequest(`/admin/webhook?edit=${id}`, { cookie: admin }))));
+    expect(page.data).toMatchObject({ edit: { id, events: ["novo_lead"] } });
   });
 
   it("tests a webhook: success clears the error count, failure counts it and keeps the message", async () => {
@@ -158,7 +214,7 @@ describe("/admin/webhook", () => {
     expect(failed.status).toBe(302);
     expect(receiver.received.at(-1)!.headers["x-webhook-test"]).toBe("true");
     expect(JSON.parse(receiver.received.at(-1)!.body)).toMatchObject({ event: "test_webhook", data: { property_id: null } });
-    expect(await db().selectFrom("webhooks").select(["error_count", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow()).toMatchObject({ error_count: 1, last_error: "Erro 500: indisponível" });
+    expect(await db().selectFrom("webhooks").select(["error_count", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow()).toMatchObject({ error_count: 1, last_error: "Erro 500: Internal Server Error" });
     await post({ intent: "test", id: String(id) });
     expect(await db().selectFrom("webhooks").select(["error_count", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow()).toMatchObject({ error_count: 0, last_error: null });
   });
@@ -184,8 +240,8 @@ describe("/admin/webhook", () => {
     const dead = "http://127.0.0.1:1/webhook"; // nothing listens on port 1
     const asked = await post({ intent: "update", id: String(id), url: dead, allowPrivate: "on" });
     expect(asked.status).toBe(409);
-    expect(asked.data).toMatchObject({ confirm: true, url: dead, intent: "update" });
-    expect(String((asked.data as { error: string }).error)).toMatch(/^A URL não respondeu ao teste \(.+\)\. Deseja salvar mesmo assim\?$/);
+    expect(reply(asked.data).values).toMatchObject({ url: dead, intent: "update", allowPrivate: "on" });
+    expect(String((asked.data as unknown as { probe: string }).probe)).toMatch(/^A URL não respondeu ao teste \(.+\)\. Deseja salvar mesmo assim\?$/);
     const stored = () => db().selectFrom("webhooks").select("url").where("id", "=", id).executeTakeFirstOrThrow();
     expect((await stored()).url).toBe(receiver.url);
     // a confirmation given for another address does not count: that one is probed too
