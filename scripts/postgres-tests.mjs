@@ -1,6 +1,6 @@
 // The vitest files `npm test` also runs on PostgreSQL (scripts/test-all.mjs):
 // the database layer and what depends most on it — dialects and full-text
-// search, migrations, the copy, jobs claimed once across processes, start-up,
+// search, migrations, the copy, jobs claimed once across processes,
 // health, transactions, the catalogue search, leads, the CRM lists and board,
 // the roulette. The whole suite runs there with `npm run test:postgres`
 // (docs/testing.md); this list keeps CI within its time.
@@ -11,7 +11,6 @@ export const POSTGRES_TEST_FILES = [
   "tests/integration/platform/lead-sources-migration.test.ts",
   "tests/integration/platform/jobs.test.ts",
   "tests/integration/platform/several-processes.test.ts",
-  "tests/integration/platform/startup.test.ts",
   "tests/integration/platform/health.test.ts",
   "tests/integration/platform/transactions.test.ts",
   "tests/integration/catalogue/catalogue.test.ts",
