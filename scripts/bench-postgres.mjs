@@ -1,4 +1,4 @@
-// SQLite and PostgreSQL side by side (issue 27), part of `npm run bench`:
+// SQLite and PostgreSQL side by side (issue 27), `npm run bench:postgres`:
 // the catalogue cases at 100,000 properties and the CRM lead list at 100,000
 // leads (plus the board) on both databases, then requests per second of the
 // built server on one process versus two behind a small round-robin proxy,
@@ -61,10 +61,8 @@ try {
   // 2. requests per second: one process, and two behind a round-robin proxy
   if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
     log(`building into ${BUILD_DIR}`);
-    for (const args of [["node_modules/@react-router/dev/bin.js", "build"], ["scripts/build-enhance.mjs"]]) {
-      const r = spawnSync(process.execPath, args, { env: { ...process.env, BUILD_DIR, NODE_ENV: "production" }, stdio: "ignore" });
-      if (r.status !== 0) throw new Error(`build failed: ${args.join(" ")}`);
-    }
+    const r = spawnSync(process.execPath, ["scripts/build.mjs"], { env: { ...process.env, BUILD_DIR, NODE_ENV: "production" }, stdio: "ignore" });
+    if (r.status !== 0) throw new Error("build failed: scripts/build.mjs");
   }
   const freePort = () =>
     new Promise((resolve) => {
@@ -196,7 +194,7 @@ try {
     [
       "## SQLite and PostgreSQL side by side",
       "",
-      `Measured by \`scripts/bench-postgres.mjs\` (run by \`npm run bench\`) on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} CPU cores, Node ${process.version}, PostgreSQL ${(await admin.query("show server_version")).rows[0].server_version.split(" ")[0]} on the same machine (a throwaway cluster: crash-safe, \`synchronous_commit=off\` as SQLite's WAL with \`synchronous=NORMAL\`, \`shared_buffers=256MB\`). The same service functions on both: ${PROPERTIES.toLocaleString("en")} properties (catalogue cases, 200 runs each), ${LEADS.toLocaleString("en")} leads across 50 brokers (lead list, 100 runs each), a 5,000-card board (100 runs each). Times in ms. Target: every PostgreSQL p95 within 2× of SQLite's (1 ms counts as 2× of anything under 0.5 ms) and under the existing target. Met in ${verdicts.filter(Boolean).length} of ${verdicts.length} cases.`,
+      `Measured by \`npm run bench:postgres\` (scripts/bench-postgres.mjs) on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} CPU cores, Node ${process.version}, PostgreSQL ${(await admin.query("show server_version")).rows[0].server_version.split(" ")[0]} on the same machine (a throwaway cluster: crash-safe, \`synchronous_commit=off\` as SQLite's WAL with \`synchronous=NORMAL\`, \`shared_buffers=256MB\`). The same service functions on both: ${PROPERTIES.toLocaleString("en")} properties (catalogue cases, 200 runs each), ${LEADS.toLocaleString("en")} leads across 50 brokers (lead list, 100 runs each), a 5,000-card board (100 runs each). Times in ms. Target: every PostgreSQL p95 within 2× of SQLite's (1 ms counts as 2× of anything under 0.5 ms) and under the existing target. Met in ${verdicts.filter(Boolean).length} of ${verdicts.length} cases.`,
       "",
       ...table("Catalogue", sqlite.catalogue, postgres.catalogue, TARGETS.catalogue, (x) => x.name),
       ...table("CRM lead list", sqlite.leads, postgres.leads, TARGETS.leads),
