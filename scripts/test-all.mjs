@@ -1,5 +1,5 @@
-// `npm test`: typecheck and lint (side by side: one core each), unit and
-// integration tests on SQLite, then the database-facing ones on PostgreSQL
+// `npm test`: typecheck, lint and the import-cycle check (side by side), unit
+// and integration tests on SQLite, then the database-facing ones on PostgreSQL
 // when one can be had (TEST_DATABASE_URL, or Debian's postgresql package, see
 // scripts/postgres.mjs; the files are listed in scripts/postgres-tests.mjs),
 // production build, then end-to-end tests in Chromium (JavaScript on, and off
@@ -27,6 +27,8 @@ const stages = [
   [
     ["typecheck", "npm", ["run", "-s", "typecheck"], {}],
     ["lint", "npm", ["run", "-s", "lint"], {}],
+    // no import cycle in app/ (type imports included): each concept's shared types live in their own files
+    ["import cycles", "npm", ["run", "-s", "check:cycles"], {}],
   ],
   [["unit and integration (SQLite)", "npx", ["vitest", "run"], {}]],
   ...(postgres
