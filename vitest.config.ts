@@ -7,7 +7,8 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.{ts,tsx}"],
-    // One migrated database per run, copied by each file (docs/testing.md).
+    // One migrated database per run, copied by each file (docs/testing.md): a SQLite file, or with
+    // TEST_DB=postgres (npm run test:postgres) a PostgreSQL template database.
     globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/vitest.setup.ts"],
     pool: "forks",

@@ -1,4 +1,5 @@
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from "kysely";
+import { isPostgres, PostgresSchemaPlugin } from "./dialect";
 import * as m0001 from "./migrations/0001_initial";
 import * as m0002 from "./migrations/0002_catalogue";
 import * as m0004 from "./migrations/0004_hardening";
@@ -14,6 +15,7 @@ import * as m0013 from "./migrations/0013_roulette_deliveries";
 import * as m0014 from "./migrations/0014_catalogue_vocabulary";
 import * as m0015 from "./migrations/0015_photo_measurements";
 import * as m0016 from "./migrations/0016_health_probe";
+import * as m0020 from "./migrations/0020_several_processes";
 import * as m0040 from "./migrations/0040_property_address_display";
 import * as m0050 from "./migrations/0050_lead_portal_sources";
 
@@ -39,6 +41,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0014_catalogue_vocabulary": m0014,
   "0015_photo_measurements": m0015,
   "0016_health_probe": m0016,
+  "0020_several_processes": m0020,
   "0040_property_address_display": m0040,
   "0050_lead_portal_sources": m0050,
 };
@@ -47,7 +50,9 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   // Branches of one wave add numbered migrations in parallel; a later-numbered one may land first.
-  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
+  // On PostgreSQL the migrations' SQLite column types are translated (db/dialect.ts).
+  const target = isPostgres(db) ? db.withPlugin(new PostgresSchemaPlugin()) : db;
+  const migrator = new Migrator({ db: target, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === "Error");

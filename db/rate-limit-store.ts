@@ -1,12 +1,18 @@
 import type SQLite from "better-sqlite3";
-import { RateLimiterSQLite, type IRateLimiterStoreOptions, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type pg from "pg";
+import { RateLimiterPostgres, RateLimiterSQLite, type IRateLimiterStoreOptions, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 /**
- * The store of the rate limiters (rate-limiter-flexible): a table in the
- * app's SQLite file, so counts survive a restart. The library writes its
- * own SQL on the table of migration 0004; moving to PostgreSQL means returning
- * RateLimiterPostgres here.
+ * The store of the rate limiters (rate-limiter-flexible): the table of
+ * migration 0004 in the app's database, so counts survive a restart and, on
+ * PostgreSQL, every process counts against the same rows. The library writes
+ * its own SQL on that table (key, points, expire in epoch ms).
  */
-export function sqliteRateLimiter(sqlite: SQLite.Database, options: Omit<IRateLimiterStoreOptions, "storeClient">): RateLimiterAbstract {
-  return new RateLimiterSQLite({ ...options, storeClient: sqlite, storeType: "better-sqlite3", tableName: "rate_limits", tableCreated: true } as IRateLimiterStoreOptions);
+export type RateLimitStore = { sqlite: SQLite.Database } | { pool: pg.Pool };
+
+export function storeRateLimiter(store: RateLimitStore, options: Omit<IRateLimiterStoreOptions, "storeClient">): RateLimiterAbstract {
+  if ("pool" in store) {
+    return new RateLimiterPostgres({ ...options, storeClient: store.pool, storeType: "pool", tableName: "rate_limits", tableCreated: true } as IRateLimiterStoreOptions);
+  }
+  return new RateLimiterSQLite({ ...options, storeClient: store.sqlite, storeType: "better-sqlite3", tableName: "rate_limits", tableCreated: true } as IRateLimiterStoreOptions);
 }

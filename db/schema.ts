@@ -509,6 +509,24 @@ export interface PhotoMeasurementsTable {
   measured_at: string;
 }
 
+/** A job of the registry run by one process at a time (migration 0020). Times are ISO-8601. */
+export interface JobLeasesTable {
+  name: string;
+  /** The process running it now (platform/instance.server.ts), or null. */
+  holder: string | null;
+  /** Until when the holder's claim stands; a later run anywhere may take it after. */
+  lease_until: string | null;
+  last_started_at: string | null;
+  last_finished_at: string | null;
+}
+
+/** The feeds' Last-Modified per catalogue version, agreed by every process (migration 0020). */
+export interface FeedStatesTable {
+  /** Integer primary key: an identity column on PostgreSQL, always given explicitly. */
+  version: number;
+  last_modified: string;
+}
+
 export interface Database {
   users: UsersTable;
   brokers: BrokersTable;
@@ -549,6 +567,8 @@ export interface Database {
   property_slug_history: PropertySlugHistoryTable;
   watermark_labels: WatermarkLabelsTable;
   photo_measurements: PhotoMeasurementsTable;
+  job_leases: JobLeasesTable;
+  feed_states: FeedStatesTable;
   health_probe: HealthProbeTable;
 }
 

@@ -52,14 +52,14 @@ export async function benchCrmBoard({ cards = 5000, runs = 100 } = {}) {
     await time("Board, one column at 'Ver mais' ×5 (60 cards)", () => loadBoard(broker, { ...filters, shown: { [stages[0].id]: 60 } })),
   ];
   // A move: one card row changes; every other card keeps its position.
-  const lead = await db().selectFrom("leads").select(["id"]).where("stage_id", "=", stages[0].id).orderBy("id").executeTakeFirstOrThrow();
-  const before = await db().selectFrom("leads").select((eb) => eb.fn.sum<number>("order_index").as("s")).where("id", "!=", lead.id).executeTakeFirstOrThrow();
+  const lead = await db().selectFrom("leads").select(["id"]).where("broker_id", "=", ids.brokerId).where("stage_id", "=", stages[0].id).orderBy("id").executeTakeFirstOrThrow();
+  const before = await db().selectFrom("leads").select((eb) => eb.fn.sum<number>("order_index").as("s")).where("broker_id", "=", ids.brokerId).where("id", "!=", lead.id).executeTakeFirstOrThrow();
   const moveTimes: number[] = [];
   for (let i = 0; i < runs; i++) {
     const s = performance.now();
     await moveLeadToStage(broker, lead.id, stages[(i % (stages.length - 1)) + 1].id);
     moveTimes.push(performance.now() - s);
   }
-  const after = await db().selectFrom("leads").select((eb) => eb.fn.sum<number>("order_index").as("s")).where("id", "!=", lead.id).executeTakeFirstOrThrow();
+  const after = await db().selectFrom("leads").select((eb) => eb.fn.sum<number>("order_index").as("s")).where("broker_id", "=", ids.brokerId).where("id", "!=", lead.id).executeTakeFirstOrThrow();
   return { cards, stages: stages.length, results, move: { p50: pct(moveTimes, 50), p95: pct(moveTimes, 95), othersUnchanged: Number(before.s) === Number(after.s) } };
 }

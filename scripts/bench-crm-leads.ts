@@ -22,7 +22,10 @@ function pct(samples: number[], p: number) {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
-export async function benchCrmLeads(options: { leads?: number; brokers?: number } = {}) {
+export type LeadBenchData = { leads: number; brokers: number; users: SessionUser[]; admin: SessionUser; brokerIds: string[]; stages: { id: number }[]; seedMs: number };
+
+/** 100,000 leads across 50 brokers (10 % without broker), in the database the app points at. */
+export async function seedBenchLeads(options: { leads?: number; brokers?: number } = {}): Promise<LeadBenchData> {
   const LEADS = options.leads ?? 100_000;
   const BROKERS = options.brokers ?? 50;
   await migrate();
@@ -70,8 +73,14 @@ export async function benchCrmLeads(options: { leads?: number; brokers?: number 
     });
   const seedMs = performance.now() - t0;
   await sql`ANALYZE`.execute(db());
+  return { leads: LEADS, brokers: BROKERS, users, admin, brokerIds, stages, seedMs };
+}
 
-  // list queries: p50/p95 over many runs, rotating users and terms
+/** The lead list cases: p50/p95 over 100 runs each, rotating users and terms. */
+export async function timeLeadList(data: LeadBenchData): Promise<{ label: string; p50: number; p95: number }[]> {
+  const { users, admin, brokerIds, stages } = data;
+  const LEADS = data.leads;
+  const BROKERS = data.brokers;
   const cases: { label: string; user: (i: number) => SessionUser; params: (i: number) => LeadListParams }[] = [
     { label: "broker, no filter, page 1", user: (i) => users[i % BROKERS], params: () => ({ page: 1 }) },
     { label: "broker, search by name", user: (i) => users[i % BROKERS], params: (i) => ({ q: FIRST[i % FIRST.length], page: 1 }) },
@@ -97,6 +106,15 @@ export async function benchCrmLeads(options: { leads?: number; brokers?: number 
     }
     list.push({ label: c.label, p50: pct(samples, 50), p95: pct(samples, 95) });
   }
+  return list;
+}
+
+export async function benchCrmLeads(options: { leads?: number; brokers?: number } = {}) {
+  const data = await seedBenchLeads(options);
+  const { users, admin, brokerIds, seedMs } = data;
+  const LEADS = data.leads;
+  const BROKERS = data.brokers;
+  const list = await timeLeadList(data);
 
   // CSV import: 10,000 rows, Excel pt-BR style
   const lines = ["Nome;E-mail;Telefone;Mensagem;Marcadores;Estágio"];

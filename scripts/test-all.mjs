@@ -1,29 +1,60 @@
-// `npm test`: typecheck, lint and the import-cycle check (side by side), unit and
-// integration tests, production build, then end-to-end tests in Chromium
-// (JavaScript on, and off for the tests tagged @no-js). Stops at the first
-// failure. docs/testing.md says how the suite is organised.
+// `npm test`: typecheck, lint and the import-cycle check (side by side), unit
+// and integration tests on SQLite, then the database-facing ones on PostgreSQL
+// when one can be had (TEST_DATABASE_URL, or Debian's postgresql package, see
+// scripts/postgres.mjs; the files are listed in scripts/postgres-tests.mjs),
+// production build, then end-to-end tests in Chromium (JavaScript on, and off
+// for the tests tagged @no-js; with PostgreSQL, the two-process spec too).
+// Stops at the first failure. docs/testing.md says how the suite is organised.
 import { spawn } from "node:child_process";
 import { ensureChromium } from "./chromium.mjs";
+import { postgresAvailable, startPostgres } from "./postgres.mjs";
+import { POSTGRES_TEST_FILES } from "./postgres-tests.mjs";
 
 ensureChromium();
+let postgres = null;
+if (postgresAvailable()) {
+  console.log("\n▶ PostgreSQL for the tests");
+  postgres = await startPostgres();
+} else {
+  console.log(
+    "\nPostgreSQL not found (and not installable here): the suite runs on SQLite only. Set TEST_DATABASE_URL to include it.",
+  );
+}
+const withPostgres = postgres ? { TEST_DATABASE_URL: postgres.url } : {};
+
 /** Each stage runs its commands at the same time; the next stage starts when all of them passed. */
 const stages = [
   [
-    ["typecheck", "npm", ["run", "-s", "typecheck"]],
-    ["lint", "npm", ["run", "-s", "lint"]],
+    ["typecheck", "npm", ["run", "-s", "typecheck"], {}],
+    ["lint", "npm", ["run", "-s", "lint"], {}],
     // no import cycle in app/ (type imports included): each concept's shared types live in their own files
-    ["import cycles", "npm", ["run", "-s", "check:cycles"]],
+    ["import cycles", "npm", ["run", "-s", "check:cycles"], {}],
   ],
-  [["unit and integration", "npx", ["vitest", "run"]]],
-  [["build", "npm", ["run", "-s", "build"]]],
-  [["end-to-end", "node", ["scripts/e2e.mjs"]]],
+  [["unit and integration (SQLite)", "npx", ["vitest", "run"], {}]],
+  ...(postgres
+    ? [
+        [
+          [
+            "database-facing tests (PostgreSQL)",
+            "npx",
+            ["vitest", "run", ...POSTGRES_TEST_FILES],
+            { TEST_DB: "postgres", ...withPostgres },
+          ],
+        ],
+      ]
+    : []),
+  [["build", "npm", ["run", "-s", "build"], {}]],
+  [["end-to-end", "node", ["scripts/e2e.mjs"], withPostgres]],
 ];
 
-function run([name, cmd, args]) {
+function run([name, cmd, args, env]) {
   const started = Date.now();
   console.log(`\n▶ ${name}`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: "inherit", env: process.env });
+    const child = spawn(cmd, args, {
+      stdio: "inherit",
+      env: { ...process.env, ...env },
+    });
     child.on("exit", (code, signal) => {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (code === 0) console.log(`✔ ${name} (${seconds} s)`);
@@ -34,9 +65,14 @@ function run([name, cmd, args]) {
 }
 
 const started = Date.now();
+let failed;
 for (const stage of stages) {
   const codes = await Promise.all(stage.map(run));
-  const failed = codes.find((c) => c !== 0);
-  if (failed !== undefined) process.exit(failed);
+  failed = codes.find((c) => c !== 0);
+  if (failed !== undefined) break;
 }
-console.log(`\nAll checks passed in ${((Date.now() - started) / 60000).toFixed(1)} min.`);
+await postgres?.stop();
+if (failed !== undefined) process.exit(failed);
+console.log(
+  `\nAll checks passed in ${((Date.now() - started) / 60000).toFixed(1)} min.`,
+);

@@ -5,12 +5,13 @@ import { config } from "~/modules/platform/config.server";
 import { closeDb, migrate, sqliteHandle } from "~/modules/platform/db.server";
 import { seedDemo, seedBulkProperties } from "~/modules/platform/seed.server";
 import { createAdmin, findUserByEmail } from "~/modules/auth/users.server";
-import { backupSqlite } from "#db/connection";
+import { backupSqlite, isPostgresUrl } from "#db/connection";
+import { copySqliteToPostgres } from "#db/copy";
 import { getErrorMessage } from "~/utils/errors";
 import { privateRoot } from "~/modules/files/storage.server";
 import { passwordProblem } from "~/modules/auth/password-policy.server";
 
-/** Commands behind `npm run db:migrate | seed | admin:create | backup`. */
+/** Commands behind `npm run db:migrate | seed | admin:create | backup | db:copy`. */
 export async function runCli(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   const flag = (name: string) => {
@@ -57,8 +58,10 @@ export async function runCli(argv: string[]): Promise<number> {
       case "backup": {
         const stamp = new Date().toISOString().replace(/[:]/g, "-").replace(/\..+$/, "");
         const dir = path.resolve(flag("out") ?? path.join(config().dataDir, "backups"), `backup-${stamp}`);
+        const sqlite = sqliteHandle();
+        if (!sqlite) throw new Error("DATABASE_URL names a PostgreSQL database: back it up with pg_dump (docs/scaling.md). `npm run backup` copies the SQLite file and the uploads.");
         await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-        await backupSqlite(sqliteHandle(), path.join(dir, "app.db"));
+        await backupSqlite(sqlite, path.join(dir, "app.db"));
         // public files and the private area (course materials, draft photos)
         for (const [from, name] of [
           [config().uploadsDir, "uploads"],
@@ -71,8 +74,19 @@ export async function runCli(argv: string[]): Promise<number> {
         console.log(`Backup written to ${dir}`);
         return 0;
       }
+      case "db:copy": {
+        const to = flag("to");
+        if (!isPostgresUrl(to)) throw new Error("Usage: npm run db:copy -- --to postgres://user:password@host:5432/database [--from DATA_DIR/app.db]");
+        const from = path.resolve(flag("from") ?? config().databaseFile);
+        console.log(`Copying ${from} into ${new URL(to).host}${new URL(to).pathname}…`);
+        const report = await copySqliteToPostgres({ from, to, log: (line) => console.log(line) });
+        console.log("Checked (rows, SHA-256 of every row):");
+        for (const t of report.tables) console.log(`  ${t.table.padEnd(32)} ${String(t.rows).padStart(8)}  ${t.checksum.slice(0, 16)}  ok`);
+        console.log(`Copied and checked ${report.tables.length} tables in ${(report.ms / 1000).toFixed(1)} s. Start the app with DATABASE_URL set to the new database.`);
+        return 0;
+      }
       default:
-        console.error("Commands: migrate | seed [--properties N] [--force] | admin:create --email E --password P | backup [--out DIR]");
+        console.error("Commands: migrate | seed [--properties N] [--force] | admin:create --email E --password P | backup [--out DIR] | db:copy --to postgres://… [--from FILE]");
         return 2;
     }
   } catch (error) {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres } from "../dialect";
 
 /**
  * The public catalogue's search support (issue 3). Everything here keeps
@@ -43,20 +44,28 @@ export function foldSql(column: string): string {
 }
 
 /** The folded city without a trailing state suffix ("campinas - sp" → "campinas"); mirrors cityKey(). */
-function cityKeySql(city: string): string {
+function cityKeySql(city: string, dialect: "sqlite" | "postgres"): string {
   const folded = foldSql(city);
-  return `(case when ${folded} glob '*[- ,/]sp' then rtrim(substr(${folded}, 1, length(${folded}) - 2), ' ,/-') else ${folded} end)`;
+  const suffixed = dialect === "postgres" ? `${folded} ~ '[- ,/]sp$'` : `${folded} glob '*[- ,/]sp'`;
+  return `(case when ${suffixed} then rtrim(substr(${folded}, 1, length(${folded}) - 2), ' ,/-') else ${folded} end)`;
+}
+
+/** The derived columns and their expressions over `row` (the table itself, or `new` in a trigger). */
+export function derivedExpressions(row: string, dialect: "sqlite" | "postgres" = "sqlite"): [string, string][] {
+  const r = (c: string) => `${row}.${c}`;
+  return [
+    ["city_key", cityKeySql(r("city"), dialect)],
+    ["neighborhood_key", foldSql(r("neighborhood"))],
+    ["is_rent", `(case when ${r("type")} = 'rent' or ${r("purpose")} = 'rent' or ${r("rental")} = 1 or ${r("rent_price")} > 0 then 1 else 0 end)`],
+    ["display_price", `(case when ${r("purpose")} = 'rent' or (${r("price")} <= 0 and (${r("rental")} = 1 or ${r("rent_price")} > 0)) then ${r("rent_price")} else ${r("price")} end)`],
+  ];
 }
 
 /** SET list of the derived columns, computed from `row` (the table itself, or `new` in a trigger). */
-export function derivedAssignments(row: string): string {
-  const r = (c: string) => `${row}.${c}`;
-  return [
-    `city_key = ${cityKeySql(r("city"))}`,
-    `neighborhood_key = ${foldSql(r("neighborhood"))}`,
-    `is_rent = (case when ${r("type")} = 'rent' or ${r("purpose")} = 'rent' or ${r("rental")} = 1 or ${r("rent_price")} > 0 then 1 else 0 end)`,
-    `display_price = (case when ${r("purpose")} = 'rent' or (${r("price")} <= 0 and (${r("rental")} = 1 or ${r("rent_price")} > 0)) then ${r("rent_price")} else ${r("price")} end)`,
-  ].join(", ");
+export function derivedAssignments(row: string, dialect: "sqlite" | "postgres" = "sqlite"): string {
+  return derivedExpressions(row, dialect)
+    .map(([column, expression]) => `${column} = ${expression}`)
+    .join(", ");
 }
 
 /**
@@ -110,6 +119,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("properties").addColumn("neighborhood_key", "text", (c) => c.notNull().defaultTo("")).execute();
   await db.schema.alterTable("properties").addColumn("is_rent", "integer", (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.alterTable("properties").addColumn("display_price", "real", (c) => c.notNull().defaultTo(0)).execute();
+  if (isPostgres(db)) return upPostgres(db);
   await sql.raw(`update properties set ${derivedAssignments("properties")}`).execute(db);
   await sql
     .raw(`create trigger properties_derived_insert after insert on properties begin
@@ -169,7 +179,77 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`analyze sqlite_schema`.execute(db); // reloads the statistics
 }
 
+/**
+ * The same catalogue support on PostgreSQL: the derived columns set by a
+ * BEFORE trigger (same expressions), the same indexes, catalogue_fts as a
+ * table of the available properties' words (a tsvector under a GIN index, as
+ * 0001's properties_fts), and catalogue_version bumped once per statement that
+ * writes properties (caches compare it for equality only). PostgreSQL's own
+ * ANALYZE keeps the planner's statistics.
+ */
+async function upPostgres(db: Kysely<any>): Promise<void> {
+  await sql.raw(`update properties set ${derivedAssignments("properties", "postgres")}`).execute(db);
+  const derived = derivedExpressions("new", "postgres");
+  await sql
+    .raw(`create function properties_derived() returns trigger language plpgsql as $$
+      begin
+        ${derived.map(([column, expression]) => `new.${column} := ${expression};`).join("\n        ")}
+        return new;
+      end $$`)
+    .execute(db);
+  await sql`create trigger properties_derived_insert before insert on properties for each row execute function properties_derived()`.execute(db);
+  await sql`create trigger properties_derived_update before update of city, neighborhood, type, purpose, rental, rent_price, price on properties
+    for each row execute function properties_derived()`.execute(db);
+
+  for (const [name, cols] of PUBLIC_INDEXES) {
+    await db.schema.createIndex(name).on("properties").columns([...cols]).execute();
+  }
+
+  await sql`create table catalogue_fts (id bigint primary key references properties (id) on delete cascade, doc tsvector not null)`.execute(db);
+  await sql`create index catalogue_fts_doc_idx on catalogue_fts using gin (doc)`.execute(db);
+  await sql`insert into catalogue_fts (id, doc)
+    select id, app_search_doc(title, description, city, neighborhood, address) from properties where status = 'available'`.execute(db);
+  await sql`create function catalogue_fts_sync() returns trigger language plpgsql as $$
+    begin
+      if new.status = 'available' then
+        insert into catalogue_fts (id, doc) values (new.id, app_search_doc(new.title, new.description, new.city, new.neighborhood, new.address))
+        on conflict (id) do update set doc = excluded.doc;
+      elsif tg_op = 'UPDATE' then
+        delete from catalogue_fts where id = new.id;
+      end if;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger catalogue_fts_insert after insert on properties for each row execute function catalogue_fts_sync()`.execute(db);
+  await sql`create trigger catalogue_fts_update after update of title, description, city, neighborhood, address, status on properties
+    for each row execute function catalogue_fts_sync()`.execute(db);
+
+  await db.schema
+    .createTable("catalogue_version")
+    .addColumn("id", "integer", (c) => c.primaryKey().check(sql`id = 1`))
+    .addColumn("version", "integer", (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`insert into catalogue_version (id, version) values (1, 0)`.execute(db);
+  await sql`create function catalogue_version_bump() returns trigger language plpgsql as $$
+    begin
+      update catalogue_version set version = version + 1 where id = 1;
+      return null;
+    end $$`.execute(db);
+  await sql`create trigger catalogue_version_bump after insert or update or delete on properties
+    for each statement execute function catalogue_version_bump()`.execute(db);
+}
+
 export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`drop trigger if exists catalogue_version_bump on properties`.execute(db);
+    await sql`drop function if exists catalogue_version_bump()`.execute(db);
+    await db.schema.dropTable("catalogue_version").ifExists().execute();
+    await sql`drop table if exists catalogue_fts`.execute(db);
+    await sql`drop function if exists catalogue_fts_sync() cascade`.execute(db);
+    for (const [name] of PUBLIC_INDEXES) await db.schema.dropIndex(name).ifExists().execute();
+    await sql`drop function if exists properties_derived() cascade`.execute(db);
+    for (const c of ["display_price", "is_rent", "neighborhood_key", "city_key"]) await db.schema.alterTable("properties").dropColumn(c).execute();
+    return;
+  }
   for (const event of ["insert", "update", "delete"]) await sql.raw(`drop trigger if exists catalogue_version_${event}`).execute(db);
   await db.schema.dropTable("catalogue_version").ifExists().execute();
   for (const t of ["catalogue_fts_insert", "catalogue_fts_delete", "catalogue_fts_update"]) await sql.raw(`drop trigger if exists ${t}`).execute(db);

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { isPostgres } from "../dialect";
 import { foldSql } from "./0002_catalogue";
 
 /**
@@ -27,6 +28,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   const key = (row: string) =>
     foldSql(`coalesce(${row}.name, '') || ' ' || coalesce(${row}.email, '') || ' ' || coalesce(${row}.phone, '') || ' ' || coalesce(${row}.phone_normalized, '') || ' ' || coalesce(${row}.property_title, '')`);
   await sql.raw(`update leads set search_key = ${key("leads")}`).execute(db);
+  if (isPostgres(db)) {
+    // The key set before the row is written; a trigram index on it stands for leads_fts (db/lead-search.ts).
+    await sql.raw(`create function leads_search_key() returns trigger language plpgsql as $$ begin new.search_key := ${key("new")}; return new; end $$`).execute(db);
+    await sql`create trigger leads_search_key_insert before insert on leads for each row execute function leads_search_key()`.execute(db);
+    await sql`create trigger leads_search_key_update before update of name, email, phone, phone_normalized, property_title on leads
+      for each row execute function leads_search_key()`.execute(db);
+    await sql`create index leads_search_key_trgm_idx on leads using gin (search_key gin_trgm_ops)`.execute(db);
+    return;
+  }
   await sql.raw(`create trigger leads_search_key_insert after insert on leads begin update leads set search_key = ${key("new")} where id = new.id; end`).execute(db);
   await sql
     .raw(`create trigger leads_search_key_update after update of name, email, phone, phone_normalized, property_title on leads begin update leads set search_key = ${key("new")} where id = new.id; end`)
@@ -56,8 +66,13 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const t of ["leads_fts_insert", "leads_fts_delete", "leads_fts_update", "leads_search_key_insert", "leads_search_key_update"]) await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
-  await sql`drop table if exists leads_fts`.execute(db);
+  if (isPostgres(db)) {
+    await sql`drop index if exists leads_search_key_trgm_idx`.execute(db);
+    await sql`drop function if exists leads_search_key() cascade`.execute(db);
+  } else {
+    for (const t of ["leads_fts_insert", "leads_fts_delete", "leads_fts_update", "leads_search_key_insert", "leads_search_key_update"]) await sql`drop trigger if exists ${sql.id(t)}`.execute(db);
+    await sql`drop table if exists leads_fts`.execute(db);
+  }
   await db.schema.alterTable("leads").dropColumn("search_key").execute();
   await db.schema.dropIndex("leads_stage_created_idx").ifExists().execute();
   await db.schema.dropIndex("leads_broker_stage_created_idx").ifExists().execute();

@@ -1,4 +1,5 @@
 import { sql, type CreateTableBuilder, type Kysely } from "kysely";
+import { isPostgres } from "../dialect";
 
 /**
  * Roulette webhook through the delivery queue (issue 10). A delivery now
@@ -33,6 +34,14 @@ async function createIndexes(db: Kysely<any>, withSetting: boolean): Promise<voi
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    // PostgreSQL relaxes NOT NULL in place: no rebuild (and the id sequence keeps counting).
+    await sql`alter table webhook_deliveries alter column webhook_id drop not null`.execute(db);
+    await db.schema.alterTable("webhook_deliveries").addColumn("setting_key", "text").execute();
+    await sql`alter table webhook_deliveries add constraint webhook_deliveries_target_check check (${sql`(webhook_id is not null and setting_key is null) or (webhook_id is null and setting_key is not null)`})`.execute(db);
+    await db.schema.createIndex("webhook_deliveries_setting_idx").on("webhook_deliveries").columns(["setting_key", "created_at"]).execute();
+    return;
+  }
   await db.schema
     .createTable("webhook_deliveries_new")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
@@ -50,6 +59,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 /** Back to 0009's table: the setting's deliveries (no webhook) cannot be kept. */
 export async function down(db: Kysely<any>): Promise<void> {
+  if (isPostgres(db)) {
+    await db.deleteFrom("webhook_deliveries").where("webhook_id", "is", null).execute();
+    await db.schema.dropIndex("webhook_deliveries_setting_idx").execute();
+    await sql`alter table webhook_deliveries drop constraint webhook_deliveries_target_check`.execute(db);
+    await db.schema.alterTable("webhook_deliveries").dropColumn("setting_key").execute();
+    await sql`alter table webhook_deliveries alter column webhook_id set not null`.execute(db);
+    return;
+  }
   await db.schema
     .createTable("webhook_deliveries_old")
     .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())

@@ -1,4 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { isPostgres } from "../dialect";
 
 /**
  * A lead pushed by a portal keeps the portal as its source (issue 25): ZAP
@@ -41,7 +42,7 @@ export async function down(db: Kysely<any>): Promise<void> {
 }
 
 async function replaceSourceCheck(db: Kysely<any>, from: string[], to: string[]): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) {
+  if (isPostgres(db)) {
     await sql`alter table leads drop constraint if exists leads_source_check`.execute(db);
     await sql`alter table leads add constraint leads_source_check check (${sql.raw(checkOf(to))})`.execute(db);
     return;

@@ -2,11 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { setupPostgresTemplate } from "./postgres-global";
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** A SQLite file migrated to the latest schema once per run; each test file copies it (vitest.setup.ts). */
-    templateDatabase: string;
+    templateDatabase: string | null;
+    /** TEST_DB=postgres: the migrated PostgreSQL template database each test file copies (tests/setup/postgres.ts). */
+    postgresTemplate: string | null;
   }
 }
 
@@ -18,6 +21,13 @@ declare module "vitest" {
  * migrations per file are saved.
  */
 export default async function setup(project: TestProject) {
+  if (process.env.TEST_DB === "postgres") {
+    const { template, teardown } = await setupPostgresTemplate();
+    project.provide("templateDatabase", null);
+    project.provide("postgresTemplate", template);
+    return teardown;
+  }
+  project.provide("postgresTemplate", null);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imob-template-"));
   const saved = { DATA_DIR: process.env.DATA_DIR, NODE_ENV: process.env.NODE_ENV, LOG_LEVEL: process.env.LOG_LEVEL };
   process.env.DATA_DIR = dir;

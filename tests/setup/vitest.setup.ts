@@ -5,6 +5,7 @@ import { format } from "node:util";
 import { afterAll, afterEach, beforeAll, inject } from "vitest";
 // as in production, where the root route installs it: no English validation message
 import "~/utils/zod-pt-br";
+import { postgresTestDatabase } from "./postgres";
 
 /**
  * Each test file gets its own real SQLite database in a fresh temporary
@@ -23,9 +24,21 @@ delete process.env.SMTP_URL;
 delete process.env.ADMIN_EMAIL;
 delete process.env.ADMIN_PASSWORD;
 delete process.env.PUBLIC_URL;
+delete process.env.DATABASE_URL;
+
+// `npm run test:postgres`: the same tests on a PostgreSQL database of this file's own.
+const postgresTemplate = inject("postgresTemplate");
+let dropPostgres: (() => Promise<void>) | null = null;
 
 beforeAll(async () => {
-  fs.copyFileSync(inject("templateDatabase"), path.join(dir, "app.db"));
+  const sqliteTemplate = inject("templateDatabase");
+  if (postgresTemplate) {
+    const database = await postgresTestDatabase(postgresTemplate);
+    process.env.DATABASE_URL = database.url;
+    dropPostgres = database.drop;
+  } else if (sqliteTemplate) {
+    fs.copyFileSync(sqliteTemplate, path.join(dir, "app.db"));
+  }
   const { resetConfigCache } = await import("~/modules/platform/config.server");
   resetConfigCache();
   const { migrate } = await import("~/modules/platform/db.server");
@@ -35,6 +48,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const { closeDb } = await import("~/modules/platform/db.server");
   await closeDb();
+  await dropPostgres?.();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,7 +1,7 @@
 import { RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
-import { sqliteRateLimiter } from "#db/rate-limit-store";
+import { storeRateLimiter } from "#db/rate-limit-store";
 import { config } from "~/modules/platform/config.server";
-import { sqliteHandle } from "~/modules/platform/db.server";
+import { db, postgresPool, sqliteHandle } from "~/modules/platform/db.server";
 
 /**
  * Rate limits, on rate-limiter-flexible with a store that survives restarts.
@@ -23,11 +23,20 @@ export const RATE_LIMIT_MESSAGE = "Muitas tentativas. Aguarde alguns minutos e t
 export type RateLimitResult = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 const limiters = new Map<string, RateLimiterAbstract>();
+let limitersStore: object | null = null;
 function limiter(name: string, points: number, durationSeconds: number, blockSeconds = 0): RateLimiterAbstract {
+  const pool = postgresPool();
+  const sqlite = pool ? null : sqliteHandle()!;
+  // A reopened database (tests switch files) gets limiters of its own.
+  const owner: object = pool ?? sqlite!;
+  if (limitersStore !== owner) {
+    limiters.clear();
+    limitersStore = owner;
+  }
   const key = `${name}:${points}:${durationSeconds}:${blockSeconds}`;
   let l = limiters.get(key);
   if (!l) {
-    l = sqliteRateLimiter(sqliteHandle(), { keyPrefix: name, points, duration: durationSeconds, blockDuration: blockSeconds });
+    l = storeRateLimiter(pool ? { pool } : { sqlite: sqlite! }, { keyPrefix: name, points, duration: durationSeconds, blockDuration: blockSeconds });
     limiters.set(key, l);
   }
   return l;
@@ -105,7 +114,7 @@ export function retryAfterHeaders(result: { retryAfterSeconds: number }): Header
 /** Tests: forget every count. */
 export async function resetRateLimits(): Promise<void> {
   try {
-    sqliteHandle().prepare("delete from rate_limits").run();
+    await db().deleteFrom("rate_limits").execute();
   } catch {
     // table not created yet
   }

@@ -128,7 +128,7 @@ export async function findCataloguePage(user: SessionUser, query: CatalogueQuery
   let q = db().selectFrom("properties");
   if (query.q) {
     const match = buildMatchQuery(query.q, { columns: ["title", "city", "neighborhood", "address"] });
-    q = match ? q.where(propertyTextMatch(match)) : q.where(sql<boolean>`1 = 0`);
+    q = match ? q.where(propertyTextMatch(db(), match)) : q.where(sql<boolean>`1 = 0`);
   }
   if (query.type) q = q.where("property_type", "in", [...CATALOGUE_KINDS[query.type].kinds]);
   // display_price: the price the card shows (the rent for rent-only listings), kept by 0002's triggers.

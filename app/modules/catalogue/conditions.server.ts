@@ -1,6 +1,7 @@
 import { expressionBuilder, type Expression, type SqlBool } from "kysely";
-import { catalogueTextMatch } from "#db/fulltext";
+import { catalogueTextMatch, type TextQuery } from "#db/fulltext";
 import type { Database, PropertyTypeCode } from "#db/schema";
+import { db } from "~/modules/platform/db.server";
 
 /**
  * The public catalogue's conditions on the properties table, shared by the
@@ -22,7 +23,7 @@ export type QueryFilters = {
   type: CatalogueKind | null;
   cityKey: string | null;
   neighborhoodKey: string | null;
-  match: string | null;
+  match: TextQuery | null;
   minPrice: number | null;
   maxPrice: number | null;
   minArea: number | null;
@@ -63,7 +64,7 @@ export function conditions(f: QueryFilters): Expression<SqlBool>[] {
   if (f.maxPrice !== null) c.push(eb(priceExpression(f.type), "<=", f.maxPrice));
   if (f.minArea !== null) c.push(eb("area", ">=", f.minArea));
   if (f.maxArea !== null) c.push(eb("area", "<=", f.maxArea));
-  if (f.match) c.push(catalogueTextMatch(f.match));
+  if (f.match) c.push(catalogueTextMatch(db(), f.match));
   return c;
 }
 

@@ -45,7 +45,7 @@ export async function loadBoard(user: SessionUser, f: BoardFilters): Promise<Boa
   const leadFilter = <O>(qb: SelectQueryBuilder<Database, "leads", O>) => {
     let out = qb;
     if (scope) out = out.where("leads.broker_id", "=", scope);
-    if (q) out = out.where(leadTextMatch(q));
+    if (q) out = out.where(leadTextMatch(db(), q));
     return out;
   };
   const dealFilter = <O>(qb: SelectQueryBuilder<Database, "crm_deals", O>) => {

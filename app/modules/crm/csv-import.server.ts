@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import crypto from "node:crypto";
 import fsp from "node:fs/promises";
 import path from "node:path";
@@ -231,11 +232,18 @@ function importedLead(row: PlannedRow, entry: number | null) {
   return { name: row.name, email: row.email, phone: row.phone, message: row.message, propertyTitle: row.property || null, source: "csv" as const, stageId: row.stageId ?? entry, tags: row.tags };
 }
 
-/** New rows in one go; when that fails, row by row, so the message names the line at fault (SQLite undoes only the failed statement). */
+/**
+ * New rows in one go; when that fails, row by row, so the message names the
+ * line at fault. The batch runs under a savepoint: PostgreSQL refuses every
+ * statement of a transaction after a failed one until it is rolled back to.
+ */
 async function insertNewRows(tx: Tx, brokerId: string, entry: number | null, rows: PlannedRow[]): Promise<void> {
+  await sql`savepoint csv_batch`.execute(tx);
   try {
     await insertLeadsInBulk(tx, brokerId, rows.map((r) => importedLead(r, entry)));
+    await sql`release savepoint csv_batch`.execute(tx);
   } catch {
+    await sql`rollback to savepoint csv_batch`.execute(tx);
     for (const row of rows) {
       try {
         await insertLeadsInBulk(tx, brokerId, [importedLead(row, entry)]);

@@ -65,7 +65,7 @@ export function leadListQuery(user: SessionUser, params: Pick<LeadListParams, "q
   const text = params.q?.trim();
   if (text) {
     const mode = textMode ?? (scope || params.broker ? "key" : "fts");
-    q = q.where(mode === "key" ? leadKeyMatch(text) : leadTextMatch(text));
+    q = q.where(mode === "key" ? leadKeyMatch(text) : leadTextMatch(db(), text));
   }
   return q;
 }

@@ -55,25 +55,52 @@ const startedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
 
 /**
  * One primary-key read per poll: catalogue_version is bumped by triggers on
- * every write to properties. Only when it moved is the newest updated_at read
- * (once per change); a change that leaves it behind (a deletion) dates from
- * when it was seen. The first read after a start cannot know about deletions
- * made before, so it never dates the feed earlier than the start.
+ * every write to properties. Only when it moved is the version's date looked
+ * up (feed_states, 0020): the process that first sees a version decides it
+ * and every other process, and every restart, reads the same one, so they
+ * all answer the same Last-Modified and name the same prepared file. It is
+ * the newest updated_at; a change that leaves it behind (a deletion) dates
+ * from when it was seen. A version seen first after a start with no date of
+ * the previous one (an upgrade) is never dated earlier than the start.
  */
 export async function feedState(): Promise<FeedState> {
   const version = await catalogueVersion();
   if (state && state.version === version) return state;
+  const agreed = await db().selectFrom("feed_states").select("last_modified").where("version", "=", version).executeTakeFirst();
+  if (agreed) {
+    state = { version, lastModified: new Date(agreed.last_modified) };
+    return state;
+  }
   const newest = await db()
     .selectFrom("properties")
     .select(sql<string | null>`max(updated_at)`.as("newest"))
     .executeTakeFirst();
   const seconds = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
   const newestAt = newest?.newest ? seconds(new Date(newest.newest)) : new Date(0);
+  const previous =
+    state ??
+    (await db()
+      .selectFrom("feed_states")
+      .select(["version", "last_modified"])
+      .where("version", "<", version)
+      .orderBy("version", "desc")
+      .limit(1)
+      .executeTakeFirst()
+      .then((row) => (row ? { version: row.version, lastModified: new Date(row.last_modified) } : null)));
   let lastModified: Date;
-  if (!state) lastModified = newestAt > startedAt ? newestAt : startedAt;
-  else lastModified = newestAt > state.lastModified ? newestAt : seconds(new Date(Math.max(Date.now(), state.lastModified.getTime() + 1000)));
-  state = { version, lastModified };
+  if (!previous) lastModified = newestAt > startedAt ? newestAt : startedAt;
+  else lastModified = newestAt > previous.lastModified ? newestAt : seconds(new Date(Math.max(Date.now(), previous.lastModified.getTime() + 1000)));
+  // The first process to decide wins; the others (and this one, if it lost) read its date.
+  await db().insertInto("feed_states").values({ version, last_modified: lastModified.toISOString() }).onConflict((oc) => oc.column("version").doNothing()).execute();
+  await db().deleteFrom("feed_states").where("version", "<", version - 100).execute();
+  const row = await db().selectFrom("feed_states").select("last_modified").where("version", "=", version).executeTakeFirstOrThrow();
+  state = { version, lastModified: new Date(row.last_modified) };
   return state;
+}
+
+/** Tests only: forget the state this process knew (as a restart, or another process, does). */
+export function forgetFeedState(): void {
+  state = null;
 }
 
 /** Changes with the data (version) and with what the code and configuration put in the body. */

@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { sql } from "kysely";
 import { db } from "~/modules/platform/db.server";
+import { PROCESS_ID } from "~/modules/platform/instance.server";
 import { log } from "~/modules/platform/logger.server";
 import { gatewayConfig } from "./gateway-settings.server";
 import { GatewayError, sendImage, sendText } from "./whatsapp-client.server";
@@ -12,15 +12,19 @@ import { nextAllowedTime, parseTiming } from "./timing";
  * Sends due campaign messages. Jobs are rows; a job is claimed by ONE
  * atomic update (status scheduled → sending, with this process's id and
  * the time) before anything is sent, so neither a restart nor a second
- * process can send it twice. A job left in 'sending' longer than the lease
- * belonged to a process that died mid-send: we cannot know whether the
- * gateway got it, so it is marked failed ('interrompido'), never re-sent.
+ * process can send it twice (on PostgreSQL the update re-checks the status
+ * once a concurrent claim commits, so only one of them changes the row).
+ * Every app process runs this job at once (claimsRows). A job left in
+ * 'sending' belonged to a process that died mid-send — known at once when
+ * that process was on this machine, else when the lease runs out: we cannot
+ * know whether the gateway got it, so it is marked failed ('interrompido'),
+ * never re-sent.
  *
  * Pace: the interval and jitter are in the jobs' fire_at (timing.ts); here
  * a daily cap per instance with a warm-up ramp for new numbers pushes the
  * excess to the next allowed window, and opted-out leads are skipped.
  */
-export const PROCESS_ID = `${os.hostname()}:${process.pid}:${randomBytes(4).toString("hex")}`;
+export { PROCESS_ID };
 /** Longer than a send can take (15 s gateway timeout, one retry). */
 export const CLAIM_LEASE_MS = 60_000;
 export const INTERRUPTED = "interrompido";
@@ -97,7 +101,7 @@ async function sentToday(instanceName: string, now: Date): Promise<number> {
 
 export async function dispatchDueJobs(now = new Date()): Promise<DispatchResult> {
   const result: DispatchResult = { sent: 0, failed: 0, deferred: 0, interrupted: 0, completed: 0 };
-  result.interrupted = await failAbandonedClaims(now);
+  result.interrupted = await failClaimsOfDeadProcesses(now);
   const due = await db()
     .selectFrom("campaign_jobs as j")
     .innerJoin("campaigns as c", "c.id", "j.campaign_id")
@@ -189,6 +193,7 @@ let running = false;
 export const campaignDispatcherJob = {
   name: "campaign-dispatcher",
   cron: "* * * * * *",
+  claimsRows: true,
   async run(now: Date) {
     if (running) return;
     running = true;

@@ -1,6 +1,7 @@
+import { withStartUpLock } from "#db/job-leases";
 import { config } from "./config.server";
 import { enhanceScriptSrc } from "./enhance.server";
-import { closeDb, migrate } from "./db.server";
+import { closeDb, db, migrate } from "./db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
 import { errorFields, log } from "./logger.server";
 import { seedDemo } from "./seed.server";
@@ -35,24 +36,27 @@ async function run(): Promise<{ port: number }> {
   if (process.env.NODE_ENV === "production" && !import.meta.env.DEV && enhanceScriptSrc() === null) {
     log.warn(`${cfg.BUILD_DIR}/enhance.json is missing: public pages will have no enhancement script. Build with \`npm run build\` (or \`npm start\`).`);
   }
-  const applied = await migrate();
-  if (applied.length) log.info("migrations applied", { migrations: applied });
-  await ensureDefaultPipeline();
-  // The demo goes in first (only when asked for, SEED_DEMO=true): it only seeds an empty database, and the
-  // ADMIN_EMAIL account below must not make the database look used.
-  if (cfg.SEED_DEMO === "true") {
-    const result = await seedDemo();
-    if (result.seeded) {
-      log.info("demo data created");
-      // Printed once, by the start that created them; DATA_DIR/demo-logins.json keeps them (owner-only).
-      const lines = result.logins.map((l) => l.replaceAll("PORT", String(cfg.PORT)));
-      if (lines.length && cfg.LOG_LEVEL !== "silent") process.stdout.write(`\nDemo logins:\n  ${lines.join("\n  ")}\n\n`);
+  // Several processes may start together on one PostgreSQL database: one at a time through here.
+  await withStartUpLock(db(), async () => {
+    const applied = await migrate();
+    if (applied.length) log.info("migrations applied", { migrations: applied });
+    await ensureDefaultPipeline();
+    // The demo goes in first (only when asked for, SEED_DEMO=true): it only seeds an empty database, and the
+    // ADMIN_EMAIL account below must not make the database look used.
+    if (cfg.SEED_DEMO === "true") {
+      const result = await seedDemo();
+      if (result.seeded) {
+        log.info("demo data created");
+        // Printed once, by the start that created them; DATA_DIR/demo-logins.json keeps them (owner-only).
+        const lines = result.logins.map((l) => l.replaceAll("PORT", String(cfg.PORT)));
+        if (lines.length && cfg.LOG_LEVEL !== "silent") process.stdout.write(`\nDemo logins:\n  ${lines.join("\n  ")}\n\n`);
+      }
     }
-  }
-  if (cfg.ADMIN_EMAIL && cfg.ADMIN_PASSWORD) {
-    const result = await ensureAdmin(cfg.ADMIN_EMAIL, cfg.ADMIN_PASSWORD);
-    if (result === "created") log.info("admin account created", { email: cfg.ADMIN_EMAIL });
-  }
+    if (cfg.ADMIN_EMAIL && cfg.ADMIN_PASSWORD) {
+      const result = await ensureAdmin(cfg.ADMIN_EMAIL, cfg.ADMIN_PASSWORD);
+      if (result === "created") log.info("admin account created", { email: cfg.ADMIN_EMAIL });
+    }
+  });
   const moved = await movePrivateFilesOutOfUploads();
   if (moved) log.info("private files moved out of uploads", { folders: moved });
   await ensureProjectLogo();

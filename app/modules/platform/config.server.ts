@@ -20,6 +20,11 @@ const schema = z.object({
     .max(65535, PORT_MESSAGE)
     .default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** PostgreSQL instead of the SQLite file in DATA_DIR (several processes; docs/scaling.md). */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, "must be a postgres:// address, e.g. postgres://imobiliaria:password@localhost:5432/imobiliaria")
+    .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address, e.g. https://www.larimoveis.com.br" }).optional(),
   SESSION_SECRET: z.string().min(32, "must have at least 32 characters").optional(),
   SMTP_URL: z
@@ -138,6 +143,19 @@ function readOrCreateSecret(dataDir: string): string {
     // first start: create it below
   }
   const secret = crypto.randomBytes(48).toString("base64url");
+  try {
+    // Exclusive create: processes sharing DATA_DIR that start together all keep the one written first.
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  for (let i = 0; i < 20; i++) {
+    const written = fs.readFileSync(file, "utf8").trim();
+    if (written.length >= 32) return written;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10); // another process is writing it
+  }
+  // A file too short to be a secret (damaged): replaced, as before.
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
 }

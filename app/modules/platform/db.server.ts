@@ -1,17 +1,26 @@
 import type SQLite from "better-sqlite3";
 import type { Kysely, Transaction } from "kysely";
-import { createDb, pingDb } from "#db/connection";
+import type pg from "pg";
+import { createDb, createPostgresDb, pingDb, pingPostgres } from "#db/connection";
 import { migrateToLatest } from "#db/migrator";
 import type { Database } from "#db/schema";
 import { config } from "./config.server";
 
-/** The one database handle of the process, opened on first use. */
-let handle: { db: Kysely<Database>; sqlite: SQLite.Database; file: string } | null = null;
+/**
+ * The one database handle of the process, opened on first use: PostgreSQL
+ * when DATABASE_URL is set (several processes may share it), else the
+ * SQLite file in DATA_DIR.
+ */
+type Handle =
+  | { dialect: "sqlite"; db: Kysely<Database>; sqlite: SQLite.Database; target: string }
+  | { dialect: "postgres"; db: Kysely<Database>; pool: pg.Pool; target: string };
+let handle: Handle | null = null;
 
-function open() {
-  const file = config().databaseFile;
-  if (!handle || handle.file !== file) {
-    handle = { ...createDb(file), file };
+function open(): Handle {
+  const cfg = config();
+  const target = cfg.DATABASE_URL ?? cfg.databaseFile;
+  if (!handle || handle.target !== target) {
+    handle = cfg.DATABASE_URL ? { dialect: "postgres", ...createPostgresDb(cfg.DATABASE_URL), target } : { dialect: "sqlite", ...createDb(cfg.databaseFile), target };
   }
   return handle;
 }
@@ -20,8 +29,20 @@ export function db(): Kysely<Database> {
   return open().db;
 }
 
-export function sqliteHandle(): SQLite.Database {
-  return open().sqlite;
+export function databaseDialect(): "sqlite" | "postgres" {
+  return open().dialect;
+}
+
+/** The SQLite connection (backups, bulk loads); null on PostgreSQL. */
+export function sqliteHandle(): SQLite.Database | null {
+  const h = open();
+  return h.dialect === "sqlite" ? h.sqlite : null;
+}
+
+/** The PostgreSQL pool (the rate limiters' store); null on SQLite. */
+export function postgresPool(): pg.Pool | null {
+  const h = open();
+  return h.dialect === "postgres" ? h.pool : null;
 }
 
 export type Tx = Transaction<Database>;
@@ -33,7 +54,8 @@ export async function migrate(): Promise<string[]> {
 
 export async function isDatabaseReachable(): Promise<boolean> {
   try {
-    return await pingDb(open().sqlite);
+    const h = open();
+    return h.dialect === "postgres" ? await pingPostgres(h.pool) : await pingDb(h.sqlite);
   } catch {
     return false;
   }

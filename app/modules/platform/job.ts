@@ -5,4 +5,11 @@ export type Job = {
   /** Croner pattern (minute hour day month weekday), server local time. */
   cron: string;
   run(now: Date): Promise<void>;
+  /**
+   * The job claims each row it works on (once across processes: campaign
+   * messages, webhook deliveries), so every process may run it at the same
+   * time. Without it the registry runs the job under a lease: one process
+   * at a time (jobs.server.ts).
+   */
+  claimsRows?: boolean;
 };

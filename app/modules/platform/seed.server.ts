@@ -392,7 +392,7 @@ export async function seedBulkProperties(n: number): Promise<void> {
     .executeTakeFirst();
   let nextId = Number(existing?.max ?? 0) + 1;
   const batchSize = 250;
-  await bulkLoadProperties(sqliteHandle(), async () => {
+  await bulkLoadProperties(db(), sqliteHandle(), async () => {
     for (let start = 0; start < n; start += batchSize) {
       const rows: NewProperty[] = [];
       for (let i = start; i < Math.min(n, start + batchSize); i++) {

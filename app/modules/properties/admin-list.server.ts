@@ -52,7 +52,7 @@ export async function listAdminProperties(filters: AdminListFilters): Promise<{ 
   let query = db().selectFrom("properties");
   const match = filters.q ? buildMatchQuery(filters.q, { columns: ["title", "city", "neighborhood"] }) : null;
   if (filters.q && !match) query = query.where(sql<boolean>`1 = 0`);
-  if (match) query = query.where(propertyTextMatch(match));
+  if (match) query = query.where(propertyTextMatch(db(), match));
   if (filters.status) query = query.where("status", "=", filters.status);
   if (filters.type) query = query.where("type", "=", filters.type);
   if (filters.featured) query = query.where("featured", "=", filters.featured === "destacado" ? 1 : 0);

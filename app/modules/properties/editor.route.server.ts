@@ -18,6 +18,7 @@ import { deletePropertySchema } from "./admin-list";
 import { BROKER_FORCED_WATERMARK, listWatermarks } from "./watermarks.server";
 import { PropertyNotFoundError, findOptions, loadEditableProperty, propertyToValues } from "./records.server";
 import { DELETE_MESSAGES, deletePropertyAs } from "./delete.server";
+import { isDatabaseError } from "#db/dialect";
 import { type EditorContext, type EditorMode, forcedChoice, handleEditorAction } from "./editor-action.server";
 
 /**
@@ -39,8 +40,7 @@ export async function deleteAndRedirect(user: SessionUser, id: number | null, li
     if (error instanceof PropertyNotFoundError) return redirectWithToast(listHref, { type: "error", message: DELETE_MESSAGES.notFound });
     if (!(error instanceof Error)) throw error; // a 403/404 response from assertCan
     log.error("property delete failed", { id, ...errorFields(error) });
-    const sqlite = typeof (error as { code?: unknown }).code === "string" && String((error as { code?: unknown }).code).startsWith("SQLITE");
-    return redirectWithToast(listHref, { type: "error", message: sqlite ? DELETE_MESSAGES.failed(error.message) : DELETE_MESSAGES.error(error.message) });
+    return redirectWithToast(listHref, { type: "error", message: isDatabaseError(error) ? DELETE_MESSAGES.failed(error.message) : DELETE_MESSAGES.error(error.message) });
   }
 }
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { db, nowIso } from "~/modules/platform/db.server";
+import { db, nowIso, type DbOrTx, type Tx } from "~/modules/platform/db.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { deliverNow, enqueueSettingEvent, postSigned } from "~/modules/webhooks/delivery.server";
 import { webhookUrlProblem } from "~/modules/webhooks/webhook-rules";
@@ -120,20 +120,31 @@ export type DrawResult = { position: number; broker_id: string; broker_name: str
  * nothing). Manual draws name the position; automatic ones cycle the prizes.
  */
 export async function runDraw(type: "manual" | "automatic", now: Date = new Date()): Promise<DrawResult[]> {
+  return (await drawAndSave(type, now))!;
+}
+
+/**
+ * runDraw, with `claim` run first in the saving transaction; it may call the
+ * draw off (returns false → null): the automatic draw claims its day there,
+ * so the claim and the draw are saved together or not at all.
+ */
+async function drawAndSave(type: "manual" | "automatic", now: Date, claim?: (trx: Tx) => Promise<boolean>): Promise<DrawResult[] | null> {
   const registered = await currentParticipants(now);
   const present = registered.filter((p) => p.is_active === 1);
   const unique = [...new Map(present.map((p) => [p.broker_id, p])).values()];
   if (!unique.length) throw new RouletteError(ROULETTE_MESSAGES.noParticipants);
   const drawDate = now.toISOString();
   const results: DrawResult[] = shuffle(unique).map((p, i) => ({ position: i + 1, broker_id: p.broker_id, broker_name: p.broker_name, prize: type === "manual" ? `${i + 1}º lugar` : PRIZE_CYCLE[i % PRIZE_CYCLE.length], draw_date: drawDate }));
-  await db()
+  const saved = await db()
     .transaction()
     .execute(async (trx) => {
+      if (claim && !(await claim(trx))) return false;
       await trx.insertInto("roleta_results").values(results.map((r) => ({ ...r, execution_type: type }))).execute();
       // every presence is cleared (spec 03 §4), an inactive broker's too
       await trx.deleteFrom("roleta_registrations").where("id", "in", registered.map((p) => p.id)).execute();
+      return true;
     });
-  return results;
+  return saved ? results : null;
 }
 
 /** A draw the admin asked for, with what the roulette webhook answered (null when it is off). */
@@ -226,26 +237,33 @@ function automaticDue(settings: RouletteSettings, now: Date): boolean {
 }
 
 /**
- * The automatic draw, once a day at its time, even across restarts: the
- * run is claimed by a conditional update of last_execution, so two
- * processes (or a restart after the time) cannot both draw.
+ * The automatic draw, once a day at its time, even across restarts and
+ * processes: the day is claimed by a conditional update of last_execution
+ * in the draw's own transaction, so two processes (or a restart after the
+ * time) cannot both draw, and a process that dies mid-draw claimed nothing
+ * (the next run, anywhere, draws). With nobody present the day is claimed
+ * alone (nothing to draw until tomorrow).
  */
 export async function runAutomaticIfDue(now: Date = new Date()): Promise<DrawResult[] | null> {
   const settings = await rouletteSettings();
   if (!settings.id || !automaticDue(settings, now)) return null;
-  const claim = await db()
-    .updateTable("automatic_roulette_settings")
-    .set({ last_execution: now.toISOString(), updated_at: nowIso() })
-    .where("id", "=", settings.id)
-    .where((eb) => (settings.lastExecution ? eb("last_execution", "=", settings.lastExecution) : eb("last_execution", "is", null)))
-    .executeTakeFirst();
-  if (Number(claim.numUpdatedRows) !== 1) return null;
+  const claimDay = async (conn: DbOrTx) => {
+    const claim = await conn
+      .updateTable("automatic_roulette_settings")
+      .set({ last_execution: now.toISOString(), updated_at: nowIso() })
+      .where("id", "=", settings.id)
+      .where((eb) => (settings.lastExecution ? eb("last_execution", "=", settings.lastExecution) : eb("last_execution", "is", null)))
+      .executeTakeFirst();
+    return Number(claim.numUpdatedRows) === 1;
+  };
   try {
-    const results = await runDraw("automatic", now);
+    const results = await drawAndSave("automatic", now, claimDay);
+    if (!results) return null;
     if (settings.webhookEnabled) await notifyRouletteWebhook(ROULETTE_WEBHOOK_EVENTS.automatic, results, now, "automatic", true);
     return results;
   } catch (error) {
     if (error instanceof RouletteError) {
+      if (!(await claimDay(db()))) return null;
       log.info("automatic roulette: nobody present", { date: agencyTime(now).date });
       return [];
     }

@@ -269,9 +269,11 @@ export async function deliverDue(now: Date = new Date()): Promise<number> {
   return ids.length;
 }
 
+/** Every app process runs it (claimsRows): each delivery is claimed with a lease of its own. */
 export const webhookDeliveryJob = {
   name: "webhook-delivery",
   cron: "*/10 * * * * *",
+  claimsRows: true,
   run: async (now: Date) => {
     await deliverDue(now);
   },

@@ -6,6 +6,7 @@ import { CsvError, autoMapping, parseCsv, planImport, runImport, stageValues, va
 import { csvCell, exportLeadsCsv, exportFileName } from "~/modules/crm/csv-export.server";
 import { listPipelineStages } from "~/modules/crm/stages.server";
 import { adminUser, brokerUser, makeLead, stagesByName } from "./crm-helpers";
+import { refuseInserts } from "../../helpers/database";
 
 const fixture = (name: string) => new Uint8Array(fs.readFileSync(path.join(__dirname, "../../fixtures/csv", name)));
 
@@ -97,15 +98,14 @@ describe("import", () => {
     const a = await brokerUser();
     const file = parseCsv(fixture("excel-utf8-bom-semicolon.csv"));
     // A trigger that refuses one name stands in for any database failure mid-import.
-    const { sql } = await import("kysely");
-    await sql`create trigger refuse_erica before insert on leads when new.name = 'Érica Simões' begin select raise(abort, 'recusado'); end`.execute(db());
+    const allow = await refuseInserts("leads", "name", "Érica Simões");
     try {
       const err = await runImport(a.user, file, { mapping: autoMapping(file.headers), stageMap: {}, forceStageId: null, duplicates: "skip", brokerId: a.brokerId }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(CsvError);
       expect((err as CsvError).message).toMatch(/Erro ao importar: linha 6/);
       expect(await db().selectFrom("leads").select("id").where("broker_id", "=", a.brokerId).execute()).toHaveLength(0);
     } finally {
-      await sql`drop trigger refuse_erica`.execute(db());
+      await allow();
     }
   });
 });

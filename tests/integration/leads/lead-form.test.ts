@@ -1,5 +1,6 @@
+import { sql } from "kysely";
 import { beforeEach, describe, expect, it } from "vitest";
-import { db, sqliteHandle } from "~/modules/platform/db.server";
+import { db } from "~/modules/platform/db.server";
 import { leadFormAction } from "~/modules/leads/lead-form.server";
 import { RATE_LIMIT_MESSAGE, resetRateLimits } from "~/modules/auth/rate-limit.server";
 import { buildProperty } from "~/modules/platform/seed.server";
@@ -204,15 +205,14 @@ describe("lead creation", () => {
   });
 
   it("a database failure gives the spec's failure message, not a 500 page", async () => {
-    const handle = sqliteHandle();
-    handle.exec("ALTER TABLE leads RENAME TO leads_offline");
+    await sql`alter table leads rename to leads_offline`.execute(db());
     try {
       const reply = await send(post(VALID));
       expect(reply.status).toBe(500);
       expect(reply.error?.[""]).toEqual([LEAD_MESSAGES.failure]);
       expect(LEAD_MESSAGES.failure).toBe("Ocorreu um erro ao enviar sua mensagem. Por favor, tente novamente.");
     } finally {
-      handle.exec("ALTER TABLE leads_offline RENAME TO leads");
+      await sql`alter table leads_offline rename to leads`.execute(db());
     }
   });
 

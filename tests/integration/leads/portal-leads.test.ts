@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/modules/platform/db.server";
 import { settleLeadHooks } from "~/modules/leads/lead-hooks.server";
-import { sql } from "kysely";
+import { refuseInserts } from "../../helpers/database";
 import { LEAD_SOURCE_LABELS } from "~/modules/crm/labels";
 import { LEAD_LIMITS } from "~/modules/leads/lead-rules";
 import { PORTAL_LEAD_ERRORS, portalPhone, portalSource, rotatePortalToken } from "~/modules/leads/portal-leads.server";
@@ -141,13 +141,13 @@ describe("portal lead push: everything the portal may send", () => {
 
   it("a failed store answers 503, keeps no claim, and the portal's retry then stores the lead once", async () => {
     const body = { leadOrigin: "ZAP", originLeadId: originId("retry"), name: "Tentativa", email: "tentativa@portal.com.br" };
-    await sql`create trigger refuse_leads before insert on leads begin select raise(abort, 'disco cheio'); end`.execute(db());
+    const allowInserts = await refuseInserts("leads", "email", body.email);
     try {
       const failed = await push(body);
       expect(failed.status).toBe(503);
       expect((await failed.json()).error).toBe("Falha ao registrar o lead; tente novamente.");
     } finally {
-      await sql`drop trigger refuse_leads`.execute(db());
+      await allowInserts();
     }
     expect(await db().selectFrom("portal_leads").select("origin_lead_id").where("origin_lead_id", "=", body.originLeadId).execute()).toEqual([]);
     const retried = await push(body);

@@ -10,6 +10,7 @@ import { putFile } from "~/modules/files/storage.server";
 import { findUserByEmail } from "~/modules/auth/users.server";
 import { verifyPassword } from "~/modules/auth/passwords.server";
 import { makeBroker } from "../../helpers/factories";
+import { onPostgres } from "../../helpers/database";
 
 /** `npm run backup` and `npm run admin:create` (server/cli.ts), run in-process against the test DATA_DIR. */
 function quiet() {
@@ -23,7 +24,17 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("npm run backup", () => {
+describe.runIf(onPostgres)("npm run backup on PostgreSQL", () => {
+  it("refuses and names pg_dump (the database is not a file in DATA_DIR)", async () => {
+    const log = quiet();
+    expect(await runCli(["backup"])).toBe(1);
+    expect(log.join("\n")).toMatch(/pg_dump/);
+    // The server's handle keeps working after the CLI closed its own.
+    expect(await db().selectFrom("users").select("id").execute()).toBeDefined();
+  });
+});
+
+describe.skipIf(onPostgres)("npm run backup", () => {
   it("writes a consistent copy of the database and the uploads into a dated folder, and the copy restores", async () => {
     const broker = await makeBroker({ name: "Backup Teste" });
     await putFile("imoveis/casa-1/foto.jpg", Buffer.from("jpeg bytes"));

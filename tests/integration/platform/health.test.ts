@@ -1,14 +1,16 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigCache } from "~/modules/platform/config.server";
 import { closeDb, sqliteHandle } from "~/modules/platform/db.server";
 import { diskHealth } from "~/modules/platform/health.server";
 import { loader } from "~/routes/resources/healthz";
+import { onPostgres } from "../../helpers/database";
 
 /** /healthz answers from the real database file and DATA_DIR: 200 when the database writes and the disk has room, 503 naming what failed. */
 const goodDir = process.env.DATA_DIR!;
+let goodUrl: string | undefined;
 
 async function pointAt(dataDir: string) {
   await closeDb();
@@ -16,8 +18,20 @@ async function pointAt(dataDir: string) {
   resetConfigCache();
 }
 
+async function pointAtUrl(url: string | undefined) {
+  await closeDb();
+  if (url) process.env.DATABASE_URL = url;
+  else delete process.env.DATABASE_URL;
+  resetConfigCache();
+}
+
+beforeAll(() => {
+  goodUrl = process.env.DATABASE_URL;
+});
+
 afterEach(async () => {
   await pointAt(goodDir);
+  if (onPostgres) await pointAtUrl(goodUrl);
 });
 
 describe("GET /healthz", () => {
@@ -28,7 +42,16 @@ describe("GET /healthz", () => {
     expect(res.headers.get("Cache-Control")).toBe("no-store");
   });
 
-  it("503 when app.db is not a database (a corrupt file)", async () => {
+  it.skipIf(!onPostgres)("503 when PostgreSQL cannot be reached (DATABASE_URL), 200 again once it can", async () => {
+    await pointAtUrl("postgres://nobody@127.0.0.1:1/nothing");
+    const res = await loader();
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ status: "unavailable", database: false, failed: ["database"] });
+    await pointAtUrl(goodUrl);
+    expect((await loader()).status).toBe(200);
+  });
+
+  it.skipIf(onPostgres)("503 when app.db is not a database (a corrupt file)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imob-health-"));
     fs.writeFileSync(path.join(dir, "app.db"), Buffer.alloc(8192, "lixo, não é SQLite "));
     await pointAt(dir);
@@ -38,7 +61,7 @@ describe("GET /healthz", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("503 when app.db cannot be opened at all (a directory in its place)", async () => {
+  it.skipIf(onPostgres)("503 when app.db cannot be opened at all (a directory in its place)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imob-health-"));
     fs.mkdirSync(path.join(dir, "app.db"));
     await pointAt(dir);
@@ -47,7 +70,7 @@ describe("GET /healthz", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("recovers (200) once the database is back", async () => {
+  it.skipIf(onPostgres)("recovers (200) once the database is back", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imob-health-"));
     fs.writeFileSync(path.join(dir, "app.db"), "not sqlite");
     await pointAt(dir);
@@ -57,8 +80,8 @@ describe("GET /healthz", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("503 naming the database when it reads but cannot write (what a full disk looks like: SQLITE_FULL, read-only)", async () => {
-    const sqlite = sqliteHandle();
+  it.skipIf(onPostgres)("503 naming the database when it reads but cannot write (what a full disk looks like: SQLITE_FULL, read-only)", async () => {
+    const sqlite = sqliteHandle()!;
     sqlite.pragma("query_only = 1");
     try {
       // reading still works

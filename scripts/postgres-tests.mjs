@@ -1,0 +1,23 @@
+// The vitest files `npm test` also runs on PostgreSQL (scripts/test-all.mjs):
+// the database layer and what depends most on it — dialects and full-text
+// search, migrations, the copy, jobs claimed once across processes,
+// health, transactions, the catalogue search, leads, the CRM lists and board,
+// the roulette. The whole suite runs there with `npm run test:postgres`
+// (docs/testing.md); this list keeps CI within its time.
+export const POSTGRES_TEST_FILES = [
+  "tests/integration/platform/database-dialects.test.ts",
+  "tests/integration/platform/db-copy.test.ts",
+  "tests/integration/platform/migrations.test.ts",
+  "tests/integration/platform/lead-sources-migration.test.ts",
+  "tests/integration/platform/jobs.test.ts",
+  "tests/integration/platform/several-processes.test.ts",
+  "tests/integration/platform/health.test.ts",
+  "tests/integration/platform/transactions.test.ts",
+  "tests/integration/catalogue/catalogue.test.ts",
+  "tests/integration/catalogue/broker-catalogue.test.ts",
+  "tests/integration/leads/",
+  "tests/integration/crm/core.test.ts",
+  "tests/integration/crm/board.test.ts",
+  "tests/integration/crm/csv.test.ts",
+  "tests/integration/roulette/roulette.test.ts",
+];
