@@ -5,7 +5,7 @@ import { Pagination } from "~/components/ui/pagination";
 import { formatDateTime } from "~/utils/clock";
 import { formatPhone, whatsappLink } from "~/utils/phone";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
-import type { leadListLoader, LeadListActionData } from "~/modules/crm/lead-list.route.server";
+import type { leadListLoader, LeadListActionData } from "~/modules/leads/lead-list.route.server";
 import { AgeBadge, PriorityBadge } from "./lead-badges";
 import { BrokerReassign } from "./broker-reassign";
 import { BulkEmailProgress } from "./bulk-email-progress";

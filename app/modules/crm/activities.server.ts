@@ -3,7 +3,7 @@ import { db, nowIso } from "~/modules/platform/db.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import type { ActivityType } from "#db/schema";
 import { activityState, CRM_MESSAGES, type ActivityState } from "./labels";
-import { requireLead } from "./lead-access.server";
+import { requireLead } from "~/modules/leads/lead-access.server";
 import { ensureLeadDeal, findLeadDeal, requireDeal } from "./deals.server";
 
 /**

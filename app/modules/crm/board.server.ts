@@ -9,7 +9,7 @@ import { createLead } from "~/modules/leads/leads.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { parseDecimal } from "~/utils/format";
 import { positionAtEnd } from "./deals.server";
-import { findDuplicateLead } from "./duplicates.server";
+import { findDuplicateLead } from "~/modules/leads/duplicates.server";
 import { BOARD_MAX_PER_COLUMN, BOARD_PAGE, isCelebrated, type BoardCard, type BoardColumn, type BoardOwner, type BoardView } from "./board";
 import { CRM_MESSAGES, boardStageKind } from "./labels";
 import { getStage, listPipelineStages } from "./stages.server";

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db, parseJsonList } from "~/modules/platform/db.server";
-import { CsvError, autoMapping, parseCsv, planImport, runImport, stageValues, validateMapping } from "~/modules/crm/csv-import.server";
-import { csvCell, exportLeadsCsv, exportFileName } from "~/modules/crm/csv-export.server";
+import { CsvError, autoMapping, parseCsv, planImport, runImport, stageValues, validateMapping } from "~/modules/leads/csv-import.server";
+import { csvCell, exportLeadsCsv, exportFileName } from "~/modules/leads/csv-export.server";
 import { listPipelineStages } from "~/modules/crm/stages.server";
 import { adminUser, brokerUser, makeLead, stagesByName } from "./crm-helpers";
 

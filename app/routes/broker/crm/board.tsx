@@ -1,6 +1,6 @@
 import { Form, Link, Outlet, data, useLoaderData } from "react-router";
 import { LeadListScreen } from "~/components/crm/lead-list-screen";
-import { leadListAction, leadListLoader } from "~/modules/crm/lead-list.route.server";
+import { leadListAction, leadListLoader } from "~/modules/leads/lead-list.route.server";
 import { z } from "zod";
 import { Kanban } from "~/components/crm/kanban";
 import { Button, Input, PageHeader, buttonClass, cx } from "~/components/ui";

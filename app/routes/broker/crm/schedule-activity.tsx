@@ -7,7 +7,7 @@ import { createDealActivity, createLeadActivity } from "~/modules/crm/activities
 import { parseCardKey } from "~/modules/crm/board";
 import { requireDeal } from "~/modules/crm/deals.server";
 import { ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, CRM_MESSAGES } from "~/modules/crm/labels";
-import { requireLead } from "~/modules/crm/lead-access.server";
+import { requireLead } from "~/modules/leads/lead-access.server";
 import type { Route } from "./+types/schedule-activity";
 
 const activitySchema = z.object({

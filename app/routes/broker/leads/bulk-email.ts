@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { BulkError, bulkEmailRecipients, idList, sendBulkEmail } from "~/modules/crm/bulk.server";
+import { BulkError, bulkEmailRecipients, idList, sendBulkEmail } from "~/modules/leads/bulk.server";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
 import type { Route } from "./+types/bulk-email";
 

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { Form, Link, useLoaderData } from "react-router";
 import { Alert, Badge, Button, Card, Field, PageHeader, Select, Table, buttonClass, tdClass, thClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { importScreen } from "~/modules/crm/csv-import.route.server";
-import { CSV_MESSAGES, IMPORT_FIELDS, IMPORT_FIELD_LABELS } from "~/modules/crm/csv-import";
+import { importScreen } from "~/modules/leads/csv-import.route.server";
+import { CSV_MESSAGES, IMPORT_FIELDS, IMPORT_FIELD_LABELS } from "~/modules/leads/csv-import";
 import type { Route } from "./+types/import-mapping";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mapear colunas | Importar CSV" }];

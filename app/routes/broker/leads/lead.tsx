@@ -6,7 +6,7 @@ import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
 import { log, errorFields } from "~/modules/platform/logger.server";
 import { ACTIVITY_STATE_LABELS, ACTIVITY_TYPE_LABELS, ACTIVITY_TYPES, CRM_MESSAGES, HISTORY_PREVIEW } from "~/modules/crm/labels";
-import { businessSchema, emailLead, leadEmailSchema, leadPage, updateBusiness } from "~/modules/crm/lead-page.server";
+import { businessSchema, emailLead, leadEmailSchema, leadPage, updateBusiness } from "~/modules/leads/lead-page.server";
 import { moveLeadToStage, StageNotFoundError } from "~/modules/crm/deals.server";
 import { addNote, deleteNote, updateNote } from "~/modules/crm/notes.server";
 import { completeActivity, createLeadActivity, reopenActivity } from "~/modules/crm/activities.server";

@@ -2,7 +2,7 @@ import { Form, Link, useLoaderData } from "react-router";
 import { Card, EmptyState, Input, PageHeader } from "~/components/ui";
 import { Pagination } from "~/components/ui/pagination";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { listLeads, parseLeadListParams } from "~/modules/crm/lead-list.server";
+import { listLeads, parseLeadListParams } from "~/modules/leads/lead-list.server";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { formatDateTime } from "~/utils/clock";
 import { formatPhone } from "~/utils/phone";

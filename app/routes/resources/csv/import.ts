@@ -2,10 +2,10 @@ import { data, redirect } from "react-router";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast, toastHeader } from "~/modules/auth/toast.server";
 import { log, errorFields } from "~/modules/platform/logger.server";
-import { CsvError, dropUpload, importBroker, importChoicesFrom, runImport, type ImportResult } from "~/modules/crm/csv-import.server";
-import { loadImportFile } from "~/modules/crm/csv-import.route.server";
+import { CsvError, dropUpload, importBroker, importChoicesFrom, runImport, type ImportResult } from "~/modules/leads/csv-import.server";
+import { loadImportFile } from "~/modules/leads/csv-import.route.server";
 import { listPipelineStages } from "~/modules/crm/stages.server";
-import { CSV_MESSAGES } from "~/modules/crm/csv-import";
+import { CSV_MESSAGES } from "~/modules/leads/csv-import";
 import type { Route } from "./+types/import";
 
 /**

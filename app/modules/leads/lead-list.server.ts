@@ -5,7 +5,7 @@ import { brokerScope } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { lenientText } from "~/utils/query-schema";
 import { countTextMatches, leadKeyMatch, leadTextMatch } from "#db/lead-search";
-import { LEADS_PAGE_SIZE, type LeadStatus } from "./labels";
+import { LEADS_PAGE_SIZE, type LeadStatus } from "~/modules/crm/labels";
 
 /**
  * The lead list (/broker/crm?view=list, /broker/leads, /broker/lead,

@@ -5,10 +5,10 @@ import { log, errorFields } from "~/modules/platform/logger.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { sendBrokerMail, describeMailError } from "~/modules/messaging/mail.server";
 import { smtpOverrideFor } from "~/modules/messaging/smtp-settings.server";
-import { CRM_MESSAGES } from "./labels";
+import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { permittedLeadIds, requireLead } from "./lead-access.server";
-import { moveLeadInTx } from "./deals.server";
-import { getStage } from "./stages.server";
+import { moveLeadInTx } from "~/modules/crm/deals.server";
+import { getStage } from "~/modules/crm/stages.server";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { CsvError, importBroker, importChoicesFrom, loadUpload, parseCsv, planImport, type CsvFile } from "./csv-import.server";
-import { listPipelineStages } from "./stages.server";
+import { listPipelineStages } from "~/modules/crm/stages.server";
 import { brokerOptions } from "./lead-list.server";
 import { CSV_MESSAGES } from "./csv-import";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";

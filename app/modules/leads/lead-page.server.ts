@@ -6,13 +6,13 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { parseDecimal } from "~/utils/format";
 import { smtpOverrideFor } from "~/modules/messaging/smtp-settings.server";
 import { sendBrokerMail } from "~/modules/messaging/mail.server";
-import { CRM_MESSAGES } from "./labels";
+import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { requireLead } from "./lead-access.server";
-import { listPipelineStages, findLostStage, findWonStage } from "./stages.server";
-import { listLeadActivities } from "./activities.server";
-import { listNotes } from "./notes.server";
-import { stageHistory } from "./history.server";
-import { findLeadDeal } from "./deals.server";
+import { listPipelineStages, findLostStage, findWonStage } from "~/modules/crm/stages.server";
+import { listLeadActivities } from "~/modules/crm/activities.server";
+import { listNotes } from "~/modules/crm/notes.server";
+import { stageHistory } from "~/modules/crm/history.server";
+import { findLeadDeal } from "~/modules/crm/deals.server";
 
 /** Everything the lead page shows (02 §2.5), for a user allowed to read the lead. */
 export async function leadPage(user: SessionUser, leadId: number) {

@@ -4,10 +4,10 @@ import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
 import { log, errorFields } from "~/modules/platform/logger.server";
 import { brokerOptions, listLeads, parseLeadListParams } from "./lead-list.server";
-import { listPipelineStages } from "./stages.server";
+import { listPipelineStages } from "~/modules/crm/stages.server";
 import { BulkError, bulkDelete, bulkEmailRecipients, bulkMove, deleteLead, idList, sendBulkEmail } from "./bulk.server";
-import { reassignLeadBroker } from "./deals.server";
-import { CRM_MESSAGES } from "./labels";
+import { reassignLeadBroker } from "~/modules/crm/deals.server";
+import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 /**
