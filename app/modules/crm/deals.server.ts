@@ -219,7 +219,8 @@ export async function reassignLeadBroker(user: SessionUser, leadId: number, brok
     .execute(async (tx) => {
       const lead = await requireLead(user, leadId, "update", tx);
       if (lead.broker_id === brokerId) throw data({ message: CRM_MESSAGES.selectBroker }, { status: 400 });
-      const broker = await tx.selectFrom("brokers").select("id").where("id", "=", brokerId).executeTakeFirst();
+      // Only an active broker can receive a lead (an inactive one cannot open the panel).
+      const broker = await tx.selectFrom("brokers").select("id").where("id", "=", brokerId).where("is_active", "=", 1).executeTakeFirst();
       if (!broker) throw data({ message: CRM_MESSAGES.selectBroker }, { status: 400 });
       const now = nowIso();
       await tx.updateTable("leads").set({ broker_id: broker.id, updated_at: now }).where("id", "=", lead.id).execute();

@@ -19,11 +19,6 @@ import { canAdministerCrm } from "~/modules/auth/permissions.server";
  */
 export class BulkError extends Error {}
 
-export const idList = z
-  .array(z.coerce.number().int().positive())
-  .max(10_000)
-  .catch([]);
-
 export async function bulkMove(user: SessionUser, ids: number[], stageId: number | null | undefined): Promise<number> {
   if (!ids.length) throw new BulkError(CRM_MESSAGES.emptySelection);
   if (!stageId) throw new BulkError(CRM_MESSAGES.stageNotSelected);
