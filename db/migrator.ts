@@ -13,10 +13,14 @@ import * as m0012 from "./migrations/0012_portal_leads";
 import * as m0013 from "./migrations/0013_roulette_deliveries";
 import * as m0014 from "./migrations/0014_catalogue_vocabulary";
 import * as m0015 from "./migrations/0015_photo_measurements";
+import * as m0040 from "./migrations/0040_property_address_display";
+import * as m0050 from "./migrations/0050_lead_portal_sources";
 
 /**
  * Migrations are imported statically so the bundled server and CLI carry
  * them; add each new file here in order. Never edit a landed migration.
+ * Gaps in the numbers (0003) are numbers a branch was given and did not
+ * need: see db/migrations/README.md.
  */
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -33,6 +37,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0013_roulette_deliveries": m0013,
   "0014_catalogue_vocabulary": m0014,
   "0015_photo_measurements": m0015,
+  "0040_property_address_display": m0040,
+  "0050_lead_portal_sources": m0050,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { amount, checkbox, optionalText, recordId, requiredText } from "~/utils/form-fields";
 import { FIELD_MESSAGES } from "~/utils/zod-pt-br";
 import { activityFields, needsSubjectOrContent } from "./activity-form";
+import { foldText } from "~/utils/slug";
 
 /** Board rules shared with the browser (02 §2.6, §9). */
 export const BOARD_PAGE = 10;
@@ -36,8 +37,7 @@ export function cardBadges(card: Pick<BoardCard, "kind" | "tags">): { badges: st
 /** A stage whose entry is celebrated: won, or a visit stage (visit scheduled / done). */
 export function isCelebrated(stage: { name: string; kind: "won" | "lost" | "open" }): boolean {
   if (stage.kind === "won") return true;
-  const f = stage.name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-  return f.includes("visita");
+  return foldText(stage.name).includes("visita");
 }
 
 export function parseCardKey(key: string): { kind: "lead" | "deal"; id: number } | null {

@@ -2,7 +2,7 @@ import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso, type DbOrTx } from "~/modules/platform/db.server";
 import { MSG_STAGE_HAS_DEALS } from "./board";
-import { foldName } from "./labels";
+import { foldText } from "~/utils/slug";
 import { STAGE_MESSAGES, stageSchema, type StageInput } from "./stage-forms";
 
 /** The CRM stages every agency starts with (02 §4 and the foundation issue). */
@@ -99,9 +99,9 @@ export async function updateStage(user: SessionUser, stageId: number, input: Sta
 
 /** Two stages of one pipeline never share a name (compared without case, accents or extra spaces): the board, the list and the CSV mapping tell stages apart by name. */
 async function assertNameFree(conn: DbOrTx, pipelineId: number, name: string, exceptId?: number): Promise<void> {
-  const wanted = foldName(name);
+  const wanted = foldText(name);
   const others = await conn.selectFrom("crm_stages").select(["id", "name"]).where("pipeline_id", "=", pipelineId).execute();
-  if (others.some((s) => s.id !== exceptId && foldName(s.name) === wanted)) throw new StageError(STAGE_MESSAGES.nameTaken, 409, "name");
+  if (others.some((s) => s.id !== exceptId && foldText(s.name) === wanted)) throw new StageError(STAGE_MESSAGES.nameTaken, 409, "name");
 }
 
 /** Refused while any deal or lead sits in the stage; its templates go with it. */

@@ -3,10 +3,8 @@ import { db, nowIso, type Tx } from "~/modules/platform/db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
 import { parseRef } from "./referral";
 import { afterLeadCreated } from "./lead-hooks.server";
-import type { CreatedLead, NewLeadInput } from "./lead-events";
+import type { CreatedLead, NewLeadInput } from "./lead-types";
 import { propertyPath } from "~/modules/properties/vocabulary";
-
-export type { CreatedLead, NewLeadInput };
 
 /**
  * Creating a lead goes through createLead, whatever the source (site form,
@@ -14,7 +12,6 @@ export type { CreatedLead, NewLeadInput };
  * source gets the same behaviour. Reactions to a new lead are wired in
  * lead-hooks.server.ts.
  */
-
 /** A second identical send from the site within this window is the same lead (double click, resent form). */
 export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 
@@ -115,6 +112,7 @@ function leadRow(input: Omit<NewLeadInput, "brokerId" | "propertyId">, context: 
     message: input.message.trim(),
     broker_id: context.brokerId,
     stage_id: input.stageId ?? context.entryStageId,
+    status: input.status ?? "entrada",
     source: input.source ?? "site",
     tags: JSON.stringify(input.tags ?? []),
     created_at: context.now,

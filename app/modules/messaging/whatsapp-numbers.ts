@@ -1,3 +1,4 @@
+import { stripAccents } from "~/utils/slug";
 import { digitsOnly } from "~/utils/phone";
 import { normalisePhone } from "~/utils/phone.server";
 
@@ -32,9 +33,7 @@ export function campaignNumber(phone: string | null | undefined): string | null 
 
 /** SAIR / PARAR (any case, accents or punctuation around) opts a lead out of WhatsApp messages. */
 export function isOptOutReply(text: string | null | undefined): boolean {
-  const t = (text ?? "")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  const t = stripAccents(text ?? "")
     .replace(/[^a-zA-Z]/g, " ")
     .trim()
     .toUpperCase();
@@ -54,9 +53,7 @@ export function formatPairingCode(code: string): string {
 
 /** user_{brokerId}_{name}: lowercase letters, digits and underscore only (spec 03 §5). */
 export function sanitiseInstanceName(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return stripAccents(name)
     .toLowerCase()
     .replace(/[^a-z0-9_]+/g, "_")
     .replace(/^_+|_+$/g, "")

@@ -1,8 +1,10 @@
+import type { LeadSource, LeadStatus } from "#db/schema";
+
 /**
- * The shapes a new lead travels in: what createLead takes, what it returns
- * and what the reactions to it (lead-hooks.server.ts) receive. Kept apart
- * from the code so the concepts that react (roulette routing, webhooks) and
- * leads.server.ts import types without importing each other.
+ * The shapes a new lead travels in: what creates it, what comes out, and
+ * what the reactions to it (lead-hooks.server.ts) receive. Kept apart from
+ * the code so the hooks' modules (roulette routing, webhooks) can name them
+ * without importing the lead service they are called by.
  */
 export type NewLeadInput = {
   name: string;
@@ -14,8 +16,10 @@ export type NewLeadInput = {
   propertyTitle?: string | null;
   /** The ref code: attached only when it names an active broker. */
   brokerId?: string | null;
-  source?: "site" | "board" | "csv" | "roleta";
+  source?: LeadSource;
   stageId?: number | null;
+  /** The status its stage implies (02 §4); 'entrada' when not given. */
+  status?: LeadStatus;
   tags?: string[];
   createdAt?: string;
 };
