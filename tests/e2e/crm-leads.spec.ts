@@ -49,10 +49,10 @@ test.describe("lead list", () => {
     await expect(rows).toHaveCount(10);
     await expect(page.getByRole("columnheader", { name: "Corretor" })).toHaveCount(0);
     await shot(page, "leads-list", info.project.name);
-    await page.getByRole("link", { name: "Página 2" }).click();
+    await page.getByRole("navigation", { name: "Paginação" }).getByRole("link", { name: "Próxima" }).click();
     await expect(page).toHaveURL(/page=2/);
     await page.getByRole("searchbox", { name: "Buscar" }).or(page.getByLabel("Buscar")).first().fill("Mariana");
-    await page.getByRole("button", { name: "Filtrar" }).click();
+    await page.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(/q=Mariana/);
     await expect(rows.first()).toContainText("Mariana");
     // an injection string is just text
@@ -227,7 +227,7 @@ test.describe("lead page", () => {
     await page.locator("#nova-atividade summary").click();
     await page.getByRole("button", { name: "Adicionar atividade" }).click();
     await expect(page.getByText("Preencha assunto ou descrição").first()).toBeVisible();
-    await page.locator("#act-subject").fill("Ligar para confirmar");
+    await page.locator("#nova-atividade").getByLabel("Assunto").fill("Ligar para confirmar");
     await page.getByRole("button", { name: "Adicionar atividade" }).click();
     await expect(page.getByText("Atividade criada")).toBeVisible();
     await page.getByRole("button", { name: "Concluir" }).first().click();
