@@ -162,9 +162,12 @@ test.describe("CSV", () => {
     await shot(page, "csv-mapping", info.project.name);
     await page.getByRole("button", { name: "Pré-visualizar" }).click();
     await expect(page.locator("[data-preview-summary]")).toContainText("5 lead(s) para importar");
-    await expect(page.locator("[data-preview-summary]")).toContainText("1 linha(s) sem nome, email e telefone");
+    await expect(page.locator("[data-preview-summary]")).toContainText("1 linha(s) sem e-mail e sem telefone serão ignoradas");
+    await expect(page.locator("[data-skipped]")).toContainText("Linha 5: sem nome, e-mail e telefone");
     await page.getByRole("button", { name: "Importar" }).click();
     await expect(page).toHaveURL(/\/broker\/leads$/);
+    // the toast gives the counts and the skipped line, JavaScript on (progress stream) and off
+    await expect(page.getByText("Importação concluída: 5 novo(s), 0 mesclado(s), 0 duplicado(s) pulado(s), 1 linha(s) ignorada(s): linha 5 (sem nome, e-mail e telefone).")).toBeVisible();
     const n = readDb((db) => (db.prepare("SELECT count(*) n FROM leads WHERE email LIKE ?").get(`%@${tag}.com.br`) as { n: number }).n);
     expect(n).toBe(4);
     await page.goto(`/broker/leads?q=${encodeURIComponent("Conceição")}`);
