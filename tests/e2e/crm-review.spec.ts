@@ -70,3 +70,39 @@ test("board: 'Ver mais 10' returns to its column; dashboard numbers 2 × 2 on a 
   expect(boxes[2].top).toBe(boxes[3].top);
   expect(boxes[2].top).toBeGreaterThan(boxes[0].top);
 });
+
+test("bulk e-mail: the count without JavaScript, Cancelar, and the form clears after sending", async ({ page, jsEnabled }) => {
+  const s = `${jsEnabled ? "j" : "n"}${Date.now()}`;
+  const b = createBrokerWithLeads(`massa${s}`, [
+    { name: `Com Email A ${s}`, email: `a${s}@cliente.com.br` },
+    { name: `Com Email B ${s}`, email: `b${s}@cliente.com.br` },
+  ]);
+  await signIn(page.context(), { ...b, role: "broker" });
+  await page.goto("/broker/leads");
+  await ready(page, jsEnabled);
+  await page.getByRole("checkbox", { name: `Selecionar Com Email A ${s}` }).check();
+  await page.getByRole("checkbox", { name: `Selecionar Com Email B ${s}` }).check();
+  await page.getByRole("button", { name: "Enviar email em massa" }).click();
+  const dialog = page.getByRole("dialog", { name: "Enviar email em massa" });
+  await expect(dialog.locator("[data-recipient-count]")).toHaveText("2 destinatário(s) com email válido");
+  await dialog.getByRole("button", { name: "Enviar agora" }).click();
+  await expect(page.getByText("Preencha a mensagem")).toHaveCount(1);
+  await page.getByRole("dialog").getByLabel("Assunto").fill("Novidades");
+  await page.getByRole("dialog").getByLabel("Mensagem").fill("Olá {nome}");
+  await page.getByRole("dialog").getByRole("button", { name: "Enviar agora" }).click();
+  // the test server has no SMTP: mail goes to its outbox folder
+  if (jsEnabled) {
+    await expect(page.getByText("Emails enviados: 2. Falhas: 0.")).toBeVisible();
+    await expect(page.getByRole("dialog").getByLabel("Assunto")).toHaveValue("");
+    await expect(page.getByRole("dialog").getByLabel("Mensagem")).toHaveValue("");
+    await page.getByRole("dialog").getByRole("link", { name: "Fechar" }).click();
+  } else {
+    await expect(page.getByText(/Emails enviados: 2/)).toBeVisible();
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("checkbox", { name: `Selecionar Com Email A ${s}` }).check();
+    await page.getByRole("button", { name: "Enviar email em massa" }).click();
+    await expect(page.getByRole("dialog").getByLabel("Assunto")).toHaveValue("");
+    await page.getByRole("dialog").getByRole("link", { name: "Cancelar" }).click();
+  }
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

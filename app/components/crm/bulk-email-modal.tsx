@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Alert, Button, buttonClass } from "~/components/ui";
 import { HiddenField, TextAreaField, TextField, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { RouteModal } from "~/components/ui/route-modal";
@@ -28,6 +28,8 @@ export function BulkEmailModal({ step, listHref, actionData }: { step: { ids: nu
   const [toast, setToast] = useState<Toast | null>(null);
   const abort = useRef<AbortController | null>(null);
   const props = formProps(form);
+  // posted to the step's own address, so a refusal renders the modal again with what was typed (no JavaScript)
+  const here = useLocation();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     props.onSubmit?.(event);
@@ -81,7 +83,7 @@ export function BulkEmailModal({ step, listHref, actionData }: { step: { ids: nu
   return (
     <RouteModal title="Enviar email em massa" closeHref={listHref}>
       <Toaster toast={toast} />
-      <Form method="post" action={listHref} {...props} onSubmit={onSubmit} className="space-y-3">
+      <Form method="post" action={`${here.pathname}${here.search}`} {...props} onSubmit={onSubmit} className="space-y-3">
         <HiddenField name="intent" value="email" />
         <HiddenField name="returnTo" value={listHref} />
         {step.ids.map((id) => (
