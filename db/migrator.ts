@@ -13,6 +13,7 @@ import * as m0012 from "./migrations/0012_portal_leads";
 import * as m0013 from "./migrations/0013_roulette_deliveries";
 import * as m0014 from "./migrations/0014_catalogue_vocabulary";
 import * as m0015 from "./migrations/0015_photo_measurements";
+import * as m0016 from "./migrations/0016_health_probe";
 import * as m0040 from "./migrations/0040_property_address_display";
 import * as m0050 from "./migrations/0050_lead_portal_sources";
 
@@ -37,6 +38,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0013_roulette_deliveries": m0013,
   "0014_catalogue_vocabulary": m0014,
   "0015_photo_measurements": m0015,
+  "0016_health_probe": m0016,
   "0040_property_address_display": m0040,
   "0050_lead_portal_sources": m0050,
 };

@@ -1,5 +1,4 @@
-import { createBrokerWithLeads } from "./crm-accounts";
-import { expect, ready, signIn, test } from "./fixtures";
+import { createBrokerWithLeads, expect, ready, signIn, test } from "./fixtures";
 
 /** Issue 24, CRM (spec 02): the review's screen findings, JavaScript on and off. */
 
@@ -20,7 +19,7 @@ test("stages: a duplicate name is said once beside the field; Esc closes the mod
 });
 
 test("lead page: Perdido shows its step, 'Ver mais' of the history comes back to it, an error is said once, a long note does not widen a phone", async ({ page, jsEnabled }) => {
-  const b = createBrokerWithLeads(`perdido${jsEnabled ? "j" : "n"}${Date.now()}`, [{ name: "Lead Perdido", stage: "Perdido" }]);
+  const b = await createBrokerWithLeads(`perdido${jsEnabled ? "j" : "n"}${Date.now()}`, [{ name: "Lead Perdido", stage: "Perdido" }]);
   const lead = b.leadIds[0];
   await signIn(page.context(), { ...b, role: "broker" });
   await page.setViewportSize({ width: 390, height: 844 });
@@ -50,7 +49,7 @@ test("lead page: Perdido shows its step, 'Ver mais' of the history comes back to
 
 test("board: 'Ver mais 10' returns to its column; dashboard numbers 2 × 2 on a phone", async ({ page, jsEnabled }) => {
   const leads = Array.from({ length: 12 }, (_, i) => ({ name: `Cartão ${i + 1}`, stage: "Proposta" }));
-  const b = createBrokerWithLeads(`vermais${jsEnabled ? "j" : "n"}${Date.now()}`, leads);
+  const b = await createBrokerWithLeads(`vermais${jsEnabled ? "j" : "n"}${Date.now()}`, leads);
   await signIn(page.context(), { ...b, role: "broker" });
   await page.goto("/broker/crm");
   await ready(page, jsEnabled);
@@ -73,7 +72,7 @@ test("board: 'Ver mais 10' returns to its column; dashboard numbers 2 × 2 on a 
 
 test("bulk e-mail: the count without JavaScript, Cancelar, and the form clears after sending", async ({ page, jsEnabled }) => {
   const s = `${jsEnabled ? "j" : "n"}${Date.now()}`;
-  const b = createBrokerWithLeads(`massa${s}`, [
+  const b = await createBrokerWithLeads(`massa${s}`, [
     { name: `Com Email A ${s}`, email: `a${s}@cliente.com.br` },
     { name: `Com Email B ${s}`, email: `b${s}@cliente.com.br` },
   ]);

@@ -124,6 +124,7 @@ export function Kanban({ columns: serverColumns, query }: { columns: BoardColumn
       <p className="sr-only" aria-live="assertive">
         {picked && pickedTarget ? `Cartão selecionado. Etapa de destino: ${pickedTarget.name}. Use as setas e Espaço para soltar, Esc para cancelar.` : ""}
       </p>
+      {/* focusable, so the board can be scrolled sideways from the keyboard even when it has no card (axe: scrollable-region-focusable); `relative` makes it the containing block of the cards' visually hidden labels, which otherwise widened the page */}
       <div ref={boardRef} className="relative min-w-0 overflow-x-auto pb-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" onDragOver={onDragOverBoard} data-testid="board" tabIndex={0} role="region" aria-label="Etapas do funil">
         <div className="flex min-w-[900px] gap-3">
           {columns.map((col, ci) => (

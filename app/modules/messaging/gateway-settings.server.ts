@@ -3,6 +3,7 @@ import { config } from "~/modules/platform/config.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { decryptSecret, encryptSecret } from "~/modules/platform/secrets.server";
 import type { GatewayConfig } from "./whatsapp-client.server";
+import { isGatewayHostAllowed } from "~/modules/webhooks/address.server";
 
 /**
  * Where the WhatsApp gateway is: EVOLUTION_API_URL / EVOLUTION_API_KEY when
@@ -35,7 +36,9 @@ export const gatewayFormSchema = z.object({
     .trim()
     .min(1, "Informe o endereço do gateway")
     .max(300, "Endereço muito longo")
-    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), "URL inválida"),
+    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), "URL inválida")
+    // the gateway's own address rule (webhooks/address.server.ts): local is fine, link-local and multicast never
+    .refine((v) => !URL.canParse(v) || isGatewayHostAllowed(new URL(v).hostname), "Endereço não permitido para o gateway (link-local, multicast ou reservado)."),
   apiKey: z.string({ error: "Informe a chave da API" }).trim().min(8, "A chave da API tem pelo menos 8 caracteres").max(500, "Chave muito longa"),
 });
 

@@ -5,7 +5,10 @@ import { StatusBadge } from "~/components/messaging/status-badge";
 import { Alert, Button, buttonClass, Card, cx, Field, Input, PageHeader, Textarea } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
-import { CampaignCsvError, CSV_LOAD_ERROR, parseCampaignCsv } from "~/modules/messaging/campaign-csv.server";
+import { CampaignCsvError, CSV_LOAD_ERROR, CSV_MAX_BYTES, parseCampaignCsv } from "~/modules/messaging/campaign-csv.server";
+import { discardFiles, fileOf, readFormWithFiles } from "~/modules/files/multipart.server";
+import { isPlainText } from "~/modules/files/content-type.server";
+import fs from "node:fs/promises";
 import { CAMPAIGN_MESSAGES, MAX_CAMPAIGN_LEADS, personalise } from "~/modules/messaging/campaign-rules";
 import { CampaignError, finaliseDraft, launchCampaign, leadsForCampaign, loadDraft, saveDraftDetails, setDraftLeads, setDraftTiming } from "~/modules/messaging/campaigns.server";
 import { gatewaySummary } from "~/modules/messaging/gateway-settings.server";
@@ -58,7 +61,18 @@ export async function action({ request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const idParam = Number(url.searchParams.get("c"));
   const campaignId = Number.isInteger(idParam) && idParam > 0 ? idParam : null;
-  const fd = await request.formData();
+  // the CSV step is multipart: its file is streamed to disk within its limit (files/multipart.server.ts)
+  const read = await readFormWithFiles(request, { maxRequestBytes: CSV_MAX_BYTES + 256 * 1024, files: { file: { maxBytes: CSV_MAX_BYTES, maxFiles: 1 } }, maxFieldBytes: 64 * 1024 });
+  try {
+    return await senderAction(user, campaignId, read);
+  } finally {
+    await discardFiles(read.files);
+  }
+}
+
+async function senderAction(user: Awaited<ReturnType<typeof requireBrokerArea>>, campaignId: number | null, read: Awaited<ReturnType<typeof readFormWithFiles>>) {
+  if (read.problem) return data({ error: read.problem === "too-large" ? `${CSV_LOAD_ERROR}: arquivo maior que 512 KB.` : "Pedido inválido", field: read.problem === "too-large" ? "file" : null }, { status: read.problem === "too-large" ? 413 : 400 });
+  const fd = read.fields;
   const intent = String(fd.get("intent") ?? "");
   const back = (step: number, id: number | null = campaignId, extra = "") => `/broker/whatsapp/sender?${id ? `c=${id}&` : ""}step=${step}${extra}`;
   try {
@@ -78,9 +92,9 @@ export async function action({ request }: Route.ActionArgs) {
       return redirect(back(4));
     }
     if (intent === "csv") {
-      const file = fd.get("file");
-      if (!(file instanceof File) || file.size === 0) return data({ error: CSV_LOAD_ERROR, field: "file" }, { status: 400 });
-      const leads = parseCampaignCsv(new Uint8Array(await file.arrayBuffer()));
+      const file = fileOf(read, "file");
+      if (!file || file.tooLarge || file.failed || file.size === 0 || !(await isPlainText(file.path))) return data({ error: CSV_LOAD_ERROR, field: "file" }, { status: 400 });
+      const leads = parseCampaignCsv(new Uint8Array(await fs.readFile(file.path)));
       if (leads.length === 0) return data({ error: CAMPAIGN_MESSAGES.leads, field: "file" }, { status: 400 });
       await setDraftLeads(user, campaignId, leads);
       return redirectWithToast(back(3, campaignId, `&csv=${leads.length}`), { type: "success", message: `${leads.length} leads carregados do CSV` });
