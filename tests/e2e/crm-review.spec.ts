@@ -2,7 +2,7 @@ import { createBrokerWithLeads, expect, ready, signIn, test } from "./fixtures";
 
 /** Issue 24, CRM (spec 02): the review's screen findings, JavaScript on and off. */
 
-test("stages: a duplicate name is said once beside the field; Esc closes the modal (JavaScript)", async ({ page, jsEnabled, login }) => {
+test("stages: a duplicate name is said once beside the field; Esc closes the modal (JavaScript) @no-js", async ({ page, jsEnabled, login }) => {
   await login({ role: "admin" });
   await page.goto("/broker/crm/stages?new=1");
   await ready(page, jsEnabled);
@@ -18,7 +18,7 @@ test("stages: a duplicate name is said once beside the field; Esc closes the mod
   }
 });
 
-test("lead page: Perdido shows its step, 'Ver mais' of the history comes back to it, an error is said once, a long note does not widen a phone", async ({ page, jsEnabled }) => {
+test("lead page: Perdido shows its step, 'Ver mais' of the history comes back to it, an error is said once, a long note does not widen a phone @no-js", async ({ page, jsEnabled }) => {
   const b = await createBrokerWithLeads(`perdido${jsEnabled ? "j" : "n"}${Date.now()}`, [{ name: "Lead Perdido", stage: "Perdido" }]);
   const lead = b.leadIds[0];
   await signIn(page.context(), { ...b, role: "broker" });
@@ -47,7 +47,7 @@ test("lead page: Perdido shows its step, 'Ver mais' of the history comes back to
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
 });
 
-test("board: 'Ver mais 10' returns to its column; dashboard numbers 2 × 2 on a phone", async ({ page, jsEnabled }) => {
+test("board: 'Ver mais 10' returns to its column; dashboard numbers 2 × 2 on a phone @no-js", async ({ page, jsEnabled }) => {
   const leads = Array.from({ length: 12 }, (_, i) => ({ name: `Cartão ${i + 1}`, stage: "Proposta" }));
   const b = await createBrokerWithLeads(`vermais${jsEnabled ? "j" : "n"}${Date.now()}`, leads);
   await signIn(page.context(), { ...b, role: "broker" });
@@ -70,7 +70,7 @@ test("board: 'Ver mais 10' returns to its column; dashboard numbers 2 × 2 on a 
   expect(boxes[2].top).toBeGreaterThan(boxes[0].top);
 });
 
-test("bulk e-mail: the count without JavaScript, Cancelar, and the form clears after sending", async ({ page, jsEnabled }) => {
+test("bulk e-mail: the count without JavaScript, Cancelar, and the form clears after sending @no-js", async ({ page, jsEnabled }) => {
   const s = `${jsEnabled ? "j" : "n"}${Date.now()}`;
   const b = await createBrokerWithLeads(`massa${s}`, [
     { name: `Com Email A ${s}`, email: `a${s}@cliente.com.br` },
