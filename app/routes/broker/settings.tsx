@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { Alert, Button, Card, PageHeader } from "~/components/ui";
 import { FormSummary, HiddenField, TextField, formProps, resultFor, useAppForm } from "~/components/ui/form";
@@ -113,6 +114,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     },
   });
   const [passwordForm, passwordFields] = useAppForm(settingsSchema, { id: "password", lastResult: resultFor(actionData, "password"), shouldValidate: "onSubmit" });
+  const [passwordOpen, setPasswordOpen] = useState(false);
   const smtpOpen = Object.keys(profileForm.allErrors).some((name) => name.startsWith("smtp_"));
   return (
     <div className="max-w-3xl">
@@ -159,7 +161,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </Card>
 
-      <details className="mt-6 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5" open={passwordForm.status === "error" || undefined}>
+      {/* opened by the reader or by an error, and never closed under the reader's typing (once valid, the status clears) */}
+      <details
+        className="mt-6 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5"
+        open={passwordOpen || passwordForm.status === "error" || undefined}
+        onToggle={(e) => setPasswordOpen(e.currentTarget.open)}
+      >
         <summary className="cursor-pointer text-lg font-semibold">Alterar senha</summary>
         <Form method="post" {...formProps(passwordForm)} className="mt-4 space-y-4">
           <HiddenField name="intent" value="password" />
