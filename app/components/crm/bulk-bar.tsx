@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { Button, Select } from "~/components/ui";
 import { resultFor } from "~/components/ui/form";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
-import type { LeadListData } from "./lead-list-screen";
+import type { LeadListData } from "./lead-list-types";
 
 /**
  * The bulk bar (02 §2.4): 'Selecionar todos desta página', the stage move,

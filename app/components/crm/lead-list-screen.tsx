@@ -7,7 +7,7 @@ import { formatDateTime } from "~/utils/clock";
 import { formatPhone, whatsappLink } from "~/utils/phone";
 import { pathWithQuery } from "~/utils/url";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
-import type { leadListLoader } from "~/modules/leads/lead-list.route.server";
+import type { LeadListData } from "./lead-list-types";
 import type { LeadListRow } from "~/modules/leads/lead-list.server";
 import { AgeBadge, PriorityBadge } from "./lead-badges";
 import { BrokerReassign } from "./broker-reassign";
@@ -15,7 +15,6 @@ import { BulkBar } from "./bulk-bar";
 import { BulkEmailModal } from "./bulk-email-modal";
 
 const rowAction = "rounded px-1.5 py-1 text-xs font-medium text-brand-700 hover:bg-slate-100";
-export type LeadListData = Awaited<ReturnType<typeof leadListLoader>>;
 
 /** The lead list (02 §2.4): filters in the URL, a Selecionar column, the bulk bar and its steps, row actions; a table on a desktop, cards on a phone. */
 export function LeadListScreen({ title = "Leads" }: { title?: string }) {
