@@ -84,3 +84,11 @@ export function localDateTime(message: string = FIELD_MESSAGES.date) {
     return at;
   });
 }
+
+/** Ticked boxes of a list (`name="ids"` once per row): unique record ids, at most `max`; values that are not ids are dropped. */
+export function recordIds(max = 10_000) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) => [...new Set((Array.isArray(v) ? v : v === undefined ? [] : [v]).map(parseRecordId).filter((n): n is number => n !== null))].slice(0, max));
+}

@@ -22,7 +22,7 @@ test("activities: create for a searched lead, complete, filter by status", { tag
   await page.getByRole("checkbox", { name: `Concluir ${subject}` }).click();
   await expect(page.getByText(subject)).toHaveCount(0); // pending is the default filter
   await page.getByLabel("Status").selectOption("completed");
-  await page.getByRole("button", { name: "Filtrar" }).click();
+  await page.getByRole("button", { name: "Buscar" }).click();
   await expect(page).toHaveURL(/status=completed/);
   await expect(page.getByText(subject).first()).toBeVisible();
   await expect(page.getByRole("checkbox", { name: `Reabrir ${subject}` })).toBeVisible();

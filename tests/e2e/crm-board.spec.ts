@@ -118,9 +118,26 @@ test("stages: admin creates with a template, edits, refuses deleting a stage wit
   await expect(page.getByRole("dialog").getByText("Ativa", { exact: true }).first()).toBeVisible();
   await shoot(page, "crm-stage-edit", jsEnabled);
   await page.getByRole("dialog").getByRole("link", { name: "Cancelar" }).click();
-  await page.getByRole("button", { name: "Excluir Proposta" }).click();
+  // deleting asks first: a confirm() with JavaScript, a question on the page without it
+  const confirmDelete = async (stage: string, accept: boolean) => {
+    if (jsEnabled) {
+      page.once("dialog", (d) => {
+        expect(d.message()).toBe(`Excluir a etapa "${stage}"? Esta ação não pode ser desfeita.`);
+        void (accept ? d.accept() : d.dismiss());
+      });
+      await page.getByRole("button", { name: `Excluir ${stage}` }).click();
+    } else {
+      await page.getByRole("button", { name: `Excluir ${stage}` }).click();
+      await expect(page.getByText(`Excluir a etapa "${stage}"? Esta ação não pode ser desfeita.`)).toBeVisible();
+      await page.getByRole(accept ? "button" : "link", { name: accept ? "Excluir etapa" : "Cancelar", exact: true }).click();
+    }
+  };
+  await confirmDelete(name, false);
+  await expect(page.locator(`li[data-stage="${name}"]`)).toHaveCount(1);
+  await confirmDelete("Proposta", true);
   await expect(page.getByText("Não é possível excluir")).toBeVisible();
-  await page.getByRole("button", { name: `Excluir ${name}` }).click();
+  await expect(page.locator('li[data-stage="Proposta"]')).toHaveCount(1);
+  await confirmDelete(name, true);
   await expect(page.locator(`li[data-stage="${name}"]`)).toHaveCount(0);
   await shoot(page, "crm-stages", jsEnabled);
 });

@@ -49,10 +49,10 @@ test.describe("lead list", () => {
     await expect(rows).toHaveCount(10);
     await expect(page.getByRole("columnheader", { name: "Corretor" })).toHaveCount(0);
     await shot(page, "leads-list", info.project.name);
-    await page.getByRole("link", { name: "Página 2" }).click();
+    await page.getByRole("navigation", { name: "Paginação" }).getByRole("link", { name: "Próxima" }).click();
     await expect(page).toHaveURL(/page=2/);
     await page.getByRole("searchbox", { name: "Buscar" }).or(page.getByLabel("Buscar")).first().fill("Mariana");
-    await page.getByRole("button", { name: "Filtrar" }).click();
+    await page.getByRole("button", { name: "Buscar" }).click();
     await expect(page).toHaveURL(/q=Mariana/);
     await expect(rows.first()).toContainText("Mariana");
     // an injection string is just text
@@ -162,9 +162,12 @@ test.describe("CSV", () => {
     await shot(page, "csv-mapping", info.project.name);
     await page.getByRole("button", { name: "Pré-visualizar" }).click();
     await expect(page.locator("[data-preview-summary]")).toContainText("5 lead(s) para importar");
-    await expect(page.locator("[data-preview-summary]")).toContainText("1 linha(s) sem nome, email e telefone");
+    await expect(page.locator("[data-preview-summary]")).toContainText("1 linha(s) sem e-mail e sem telefone serão ignoradas");
+    await expect(page.locator("[data-skipped]")).toContainText("Linha 5: sem nome, e-mail e telefone");
     await page.getByRole("button", { name: "Importar" }).click();
     await expect(page).toHaveURL(/\/broker\/leads$/);
+    // the toast gives the counts and the skipped line, JavaScript on (progress stream) and off
+    await expect(page.getByText("Importação concluída: 5 novo(s), 0 mesclado(s), 0 duplicado(s) pulado(s), 1 linha(s) ignorada(s): linha 5 (sem nome, e-mail e telefone).")).toBeVisible();
     const n = readDb((db) => (db.prepare("SELECT count(*) n FROM leads WHERE email LIKE ?").get(`%@${tag}.com.br`) as { n: number }).n);
     expect(n).toBe(4);
     await page.goto(`/broker/leads?q=${encodeURIComponent("Conceição")}`);
@@ -227,7 +230,7 @@ test.describe("lead page", () => {
     await page.locator("#nova-atividade summary").click();
     await page.getByRole("button", { name: "Adicionar atividade" }).click();
     await expect(page.getByText("Preencha assunto ou descrição").first()).toBeVisible();
-    await page.locator("#act-subject").fill("Ligar para confirmar");
+    await page.locator("#nova-atividade").getByLabel("Assunto").fill("Ligar para confirmar");
     await page.getByRole("button", { name: "Adicionar atividade" }).click();
     await expect(page.getByText("Atividade criada")).toBeVisible();
     await page.getByRole("button", { name: "Concluir" }).first().click();

@@ -1,12 +1,16 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from "react";
 import { Form, Link, useFetcher, useLocation } from "react-router";
 import { Badge, cx } from "~/components/ui";
+import { formErrorOf } from "~/components/ui/form";
 import { Toaster } from "~/components/ui/toaster";
 import type { Toast } from "~/modules/auth/toast";
 import { BOARD_PAGE, MSG_MOVE_FAILED, cardBadges, type BoardCard, type BoardColumn } from "~/modules/crm/board";
 import { formatBRL } from "~/utils/format";
 
 const EDGE = 80;
+
+/** The id of a column's section, so links and moves come back to it. */
+export const columnAnchor = (stageId: number) => `etapa-${stageId}`;
 
 function cardHref(card: BoardCard): string {
   return card.kind === "lead" ? `/broker/lead/${card.id}` : `/broker/leads`;
@@ -41,16 +45,17 @@ export function Kanban({ columns: serverColumns, query }: { columns: BoardColumn
   const [celebrate, setCelebrate] = useState<string | null>(null);
   const snapshot = useRef<BoardColumn[] | null>(null);
   const boardRef = useRef<HTMLDivElement>(null);
-  const fetcher = useFetcher<{ ok: boolean; error: string | null }>();
+  const fetcher = useFetcher();
   const location = useLocation();
   const back = location.pathname + location.search;
 
   useEffect(() => setColumns(serverColumns), [serverColumns]);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || !snapshot.current) return;
-    if (!fetcher.data.ok) {
+    const failure = formErrorOf(fetcher.data);
+    if (failure || !(fetcher.data as { ok?: boolean }).ok) {
       setColumns(snapshot.current); // put the card back
-      setToast({ type: "error", message: fetcher.data.error ?? MSG_MOVE_FAILED });
+      setToast({ type: "error", message: failure ?? MSG_MOVE_FAILED });
     }
     snapshot.current = null;
   }, [fetcher.state, fetcher.data]);
@@ -108,7 +113,8 @@ export function Kanban({ columns: serverColumns, query }: { columns: BoardColumn
     const p = new URLSearchParams(query);
     if (n <= BOARD_PAGE) p.delete(`n${col.id}`);
     else p.set(`n${col.id}`, String(n));
-    return `/broker/crm${p.size ? `?${p}` : ""}`;
+    // back to this column (its anchor), also without JavaScript
+    return `/broker/crm${p.size ? `?${p}` : ""}#${columnAnchor(col.id)}`;
   };
   const pickedTarget = picked ? columns.find((c) => c.id === picked.target) : null;
 
@@ -118,15 +124,16 @@ export function Kanban({ columns: serverColumns, query }: { columns: BoardColumn
       <p className="sr-only" aria-live="assertive">
         {picked && pickedTarget ? `Cartão selecionado. Etapa de destino: ${pickedTarget.name}. Use as setas e Espaço para soltar, Esc para cancelar.` : ""}
       </p>
-      {/* focusable, so the board can be scrolled sideways from the keyboard even when it has no card (axe: scrollable-region-focusable) */}
-      <div ref={boardRef} className="overflow-x-auto pb-4" onDragOver={onDragOverBoard} data-testid="board" tabIndex={0} role="region" aria-label="Etapas do funil">
+      {/* focusable, so the board can be scrolled sideways from the keyboard even when it has no card (axe: scrollable-region-focusable); `relative` makes it the containing block of the cards' visually hidden labels, which otherwise widened the page */}
+      <div ref={boardRef} className="relative min-w-0 overflow-x-auto pb-4 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500" onDragOver={onDragOverBoard} data-testid="board" tabIndex={0} role="region" aria-label="Etapas do funil">
         <div className="flex min-w-[900px] gap-3">
           {columns.map((col, ci) => (
             <section
               key={col.id}
+              id={columnAnchor(col.id)}
               aria-label={`Etapa ${col.name}`}
               data-stage={col.name}
-              className={cx("flex w-[280px] shrink-0 flex-col rounded-xl bg-slate-200/70 p-2", (over === col.id || pickedTarget?.id === col.id) && "ring-2 ring-brand-500")}
+              className={cx("flex w-[280px] shrink-0 scroll-mt-4 flex-col rounded-xl bg-slate-200/70 p-2", (over === col.id || pickedTarget?.id === col.id) && "ring-2 ring-brand-500")}
               onDragOver={(e) => {
                 if (!dragging) return;
                 e.preventDefault();
@@ -142,8 +149,8 @@ export function Kanban({ columns: serverColumns, query }: { columns: BoardColumn
               }}
             >
               <header className="mb-2 px-1">
-                <h2 className="flex items-center justify-between text-sm font-semibold text-slate-800">
-                  <span>{col.name}</span>
+                <h2 className="flex items-center justify-between gap-2 text-sm font-semibold text-slate-800">
+                  <span className="min-w-0 [overflow-wrap:anywhere]">{col.name}</span>
                   <span className="rounded-full bg-white px-2 text-xs" data-testid="column-count">{col.count}</span>
                 </h2>
                 <p className="text-xs text-slate-600" data-testid="column-sum">{formatBRL(col.sum)}</p>
@@ -169,11 +176,11 @@ export function Kanban({ columns: serverColumns, query }: { columns: BoardColumn
                         setOver(null);
                       }}
                       onKeyDown={(e) => onCardKey(e, card, ci)}
-                      className={cx("rounded-lg border border-slate-200 bg-white p-3 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500", dragging === card.key && "opacity-50", picked?.key === card.key && "ring-2 ring-accent-500")}
+                      className={cx("min-w-0 rounded-lg border border-slate-200 bg-white p-3 shadow-sm focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500", dragging === card.key && "opacity-50", picked?.key === card.key && "ring-2 ring-accent-500")}
                     >
                       <div className="flex items-start justify-between gap-2">
                         <Link to={cardHref(card)} className="min-w-0 font-medium text-slate-900 hover:underline">
-                          <span className="block truncate">{card.contactName}</span>
+                          <span className="block [overflow-wrap:anywhere]">{card.contactName}</span>
                         </Link>
                         {card.ownerImage ? (
                           <img src={card.ownerImage} alt={card.ownerName ?? ""} title={card.ownerName ?? undefined} width={24} height={24} className="size-6 rounded-full object-cover" />
@@ -183,10 +190,12 @@ export function Kanban({ columns: serverColumns, query }: { columns: BoardColumn
                           </span>
                         )}
                       </div>
-                      <p className="truncate text-xs text-slate-600">{card.title}</p>
-                      <div className="mt-2 flex flex-wrap gap-1">
+                      <p className="text-xs text-slate-600 [overflow-wrap:anywhere]">{card.title}</p>
+                      <div className="mt-2 flex min-w-0 flex-wrap gap-1">
                         {badges.map((b, i) => (
-                          <Badge key={`${b}-${i}`} tone={b === "Lead" && card.kind === "lead" && i === 0 ? "info" : "neutral"}>{b}</Badge>
+                          <Badge key={`${b}-${i}`} tone={b === "Lead" && card.kind === "lead" && i === 0 ? "info" : "neutral"} className="max-w-full [overflow-wrap:anywhere]">
+                            {b}
+                          </Badge>
                         ))}
                         {overflow ? <Badge>+{overflow}</Badge> : null}
                       </div>
@@ -194,21 +203,21 @@ export function Kanban({ columns: serverColumns, query }: { columns: BoardColumn
                         <span className="text-sm font-semibold text-slate-800">{card.amount != null ? formatBRL(card.amount) : "—"}</span>
                         <Stars value={card.rating} />
                       </div>
-                      <div className="mt-2 flex items-center justify-between gap-2 border-t border-slate-100 pt-2">
-                        <Link to={`/broker/crm/atividade/${card.key}${query ? `?${query}` : ""}`} className="text-xs font-medium text-brand-700 hover:underline">
+                      <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2 border-t border-slate-100 pt-2">
+                        <Link to={`/broker/crm/atividade/${card.key}${query ? `?${query}` : ""}`} className="whitespace-nowrap text-xs font-medium text-brand-700 hover:underline">
                           + Atividade
                         </Link>
-                        <Form method="post" action="/broker/crm" className="flex items-center gap-1">
+                        <Form method="post" action="/broker/crm" className="ml-auto flex min-w-0 max-w-full items-center gap-1">
                           <input type="hidden" name="intent" value="move" />
                           <input type="hidden" name="card" value={card.key} />
-                          <input type="hidden" name="back" value={back} />
+                          <input type="hidden" name="back" value={`${back}#${columnAnchor(col.id)}`} />
                           <label className="sr-only" htmlFor={`move-${card.key}`}>Mover para</label>
-                          <select id={`move-${card.key}`} name="stageId" defaultValue={col.id} className="h-7 max-w-24 rounded border border-slate-300 bg-white text-xs">
+                          <select id={`move-${card.key}`} name="stageId" defaultValue={col.id} className="h-7 min-w-0 max-w-28 flex-1 rounded border border-slate-300 bg-white text-xs">
                             {columns.map((c) => (
                               <option key={c.id} value={c.id}>{c.name}</option>
                             ))}
                           </select>
-                          <button type="submit" className="h-7 whitespace-nowrap rounded bg-slate-100 px-2 text-xs font-medium text-slate-800 hover:bg-slate-200">Mover para</button>
+                          <button type="submit" className="h-7 shrink-0 whitespace-nowrap rounded bg-slate-100 px-2 text-xs font-medium text-slate-800 hover:bg-slate-200">Mover para</button>
                         </Form>
                       </div>
                     </li>

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import { Form } from "react-router";
 import { Button, EmptyState, Input, cx } from "./index";
 import { Pagination, type PaginationProps } from "./pagination";
@@ -58,6 +58,8 @@ export type ListScreenProps<Row> = {
   pager?: PaginationProps;
   caption?: string;
   className?: string;
+  /** Extra attributes of a row's `<tr>` (data-*, a click handler, a highlight class merged with the card style). */
+  rowProps?: (row: Row) => ComponentPropsWithoutRef<"tr"> & { [data: `data-${string}`]: string | number | undefined };
 };
 
 const cellBase = "px-4 py-3 align-middle text-slate-800 [overflow-wrap:anywhere] max-md:flex max-md:min-w-0 max-md:gap-3 max-md:px-0 max-md:py-1";
@@ -77,6 +79,7 @@ export function ListScreen<Row>({
   pager,
   caption,
   className,
+  rowProps,
 }: ListScreenProps<Row>) {
   return (
     <div className={cx("min-w-0 space-y-4", className)}>
@@ -111,7 +114,11 @@ export function ListScreen<Row>({
               {rows.map((row) => (
                 <tr
                   key={rowKey(row)}
-                  className="max-md:flex max-md:flex-col max-md:rounded-[var(--radius-card)] max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-[var(--shadow-card)]"
+                  {...rowProps?.(row)}
+                  className={cx(
+                    "max-md:flex max-md:flex-col max-md:rounded-[var(--radius-card)] max-md:border max-md:border-slate-200 max-md:bg-white max-md:p-4 max-md:shadow-[var(--shadow-card)]",
+                    rowProps?.(row).className,
+                  )}
                 >
                   {selection ? (
                     <td className={cx(cellBase, "w-10")}>

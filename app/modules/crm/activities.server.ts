@@ -3,7 +3,8 @@ import { db, nowIso } from "~/modules/platform/db.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import type { ActivityType } from "#db/schema";
 import { activityState, CRM_MESSAGES, type ActivityState } from "./labels";
-import { requireLead } from "./lead-access.server";
+import { ACTIVITY_MESSAGES } from "./activity-form";
+import { requireLead } from "~/modules/leads/lead-access.server";
 import { ensureLeadDeal, findLeadDeal, requireDeal } from "./deals.server";
 
 /**
@@ -83,21 +84,39 @@ export async function createDealActivity(user: SessionUser, dealId: number, inpu
   return row.id;
 }
 
-async function requireActivity(user: SessionUser, activityId: number) {
-  const act = Number.isSafeInteger(activityId)
-    ? await db().selectFrom("crm_activities").select(["id", "deal_id"]).where("id", "=", activityId).executeTakeFirst()
-    : undefined;
-  if (!act) throw data({ message: "Atividade não encontrada." }, { status: 404 });
+/** An activity the user may change (its deal's access rule); with `leadId`, it must also belong to that lead (the lead page). */
+async function requireActivity(user: SessionUser, activityId: number, scope: { leadId?: number } = {}) {
+  let q = db().selectFrom("crm_activities").innerJoin("crm_deals", "crm_deals.id", "crm_activities.deal_id").select(["crm_activities.id", "crm_activities.deal_id"]);
+  if (scope.leadId !== undefined) q = q.where("crm_deals.external_source_id", "=", scope.leadId);
+  const act = Number.isSafeInteger(activityId) ? await q.where("crm_activities.id", "=", activityId).executeTakeFirst() : undefined;
+  if (!act) throw data({ message: ACTIVITY_MESSAGES.notFound }, { status: 404 });
   await requireDeal(user, act.deal_id);
   return act;
 }
 
-export async function completeActivity(user: SessionUser, activityId: number): Promise<void> {
-  await requireActivity(user, activityId);
+export async function completeActivity(user: SessionUser, activityId: number, scope: { leadId?: number } = {}): Promise<void> {
+  await requireActivity(user, activityId, scope);
   await db().updateTable("crm_activities").set({ completed_at: nowIso() }).where("id", "=", activityId).execute();
 }
 
-export async function reopenActivity(user: SessionUser, activityId: number): Promise<void> {
-  await requireActivity(user, activityId);
+export async function reopenActivity(user: SessionUser, activityId: number, scope: { leadId?: number } = {}): Promise<void> {
+  await requireActivity(user, activityId, scope);
   await db().updateTable("crm_activities").set({ completed_at: null }).where("id", "=", activityId).execute();
+}
+
+/**
+ * Deletes activities (02 §7 'delete by ids'), all or none: every id must be
+ * one the user may change (and of `leadId` when given), else nothing is
+ * deleted and the first refusal is thrown. Returns how many went.
+ */
+export async function deleteActivities(user: SessionUser, activityIds: readonly number[], scope: { leadId?: number } = {}): Promise<number> {
+  const ids = [...new Set(activityIds)];
+  if (!ids.length) throw data({ message: CRM_MESSAGES.emptySelection }, { status: 400 });
+  for (const id of ids) await requireActivity(user, id, scope);
+  await db()
+    .transaction()
+    .execute(async (tx) => {
+      for (let i = 0; i < ids.length; i += 500) await tx.deleteFrom("crm_activities").where("id", "in", ids.slice(i, i + 500)).execute();
+    });
+  return ids.length;
 }

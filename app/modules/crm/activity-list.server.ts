@@ -6,6 +6,7 @@ import { db } from "~/modules/platform/db.server";
 import { agencyDayBounds } from "~/utils/clock";
 import { activityState } from "./labels";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
+import { pageParam, parseRecordId } from "~/utils/query-schema";
 
 /**
  * The activities screen (02 §2.7): status (default pending) and deal_id
@@ -18,9 +19,12 @@ export const ACTIVITIES_PAGE_SIZE = 10;
 export const activityFiltersSchema = z.object({
   status: z.enum(["pending", "completed", "all"]).catch("pending"),
   due: z.enum(["", "overdue", "today", "upcoming"]).catch(""),
-  deal_id: z.coerce.number().int().positive().optional().catch(undefined),
+  deal_id: z
+    .unknown()
+    .transform((v) => parseRecordId(v) ?? undefined)
+    .optional(),
   broker: z.string().max(40).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageParam,
 });
 export type ActivityFilters = z.infer<typeof activityFiltersSchema>;
 
@@ -80,4 +84,12 @@ export async function searchLeadsForActivity(user: SessionUser, text: string) {
     .where((eb) => eb.or([eb("name", "like", like), eb("email", "like", like), eb("phone", "like", like), eb("property_title", "like", like)]));
   if (!canAdministerCrm(user)) q = q.where("broker_id", "=", user.broker?.id ?? "__none__");
   return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(10).execute();
+}
+
+/** One lead for the 'Nova atividade' modal (the one already chosen), if the user may see it. */
+export async function leadForActivity(user: SessionUser, leadId: number | null) {
+  if (!leadId) return null;
+  let q = db().selectFrom("leads").select(["id", "name", "email", "phone"]).where("id", "=", leadId);
+  if (!canAdministerCrm(user)) q = q.where("broker_id", "=", user.broker?.id ?? "__none__");
+  return (await q.executeTakeFirst()) ?? null;
 }

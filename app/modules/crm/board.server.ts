@@ -1,16 +1,14 @@
 import { sql, type SelectQueryBuilder } from "kysely";
 import type { Database } from "#db/schema";
 import { leadTextMatch } from "#db/lead-search";
-import { z } from "zod";
 import { assertCan, canAdministerCrm } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { parseRef as parseBrokerId } from "~/modules/leads/referral";
 import { createLead } from "~/modules/leads/leads.server";
 import { db, nowIso } from "~/modules/platform/db.server";
-import { parseDecimal } from "~/utils/format";
 import { positionAtEnd } from "./deals.server";
-import { findDuplicateLead } from "./duplicates.server";
-import { BOARD_MAX_PER_COLUMN, BOARD_PAGE, isCelebrated, type BoardCard, type BoardColumn, type BoardOwner, type BoardView } from "./board";
+import { findDuplicateLead } from "~/modules/leads/duplicates.server";
+import { BOARD_LEAD_MESSAGES, BOARD_MAX_PER_COLUMN, BOARD_PAGE, OPPORTUNITY_MESSAGES, isCelebrated, type BoardCard, type BoardColumn, type BoardLeadInput, type BoardOwner, type BoardView, type OpportunityInput } from "./board";
 import { CRM_MESSAGES, boardStageKind } from "./labels";
 import { getStage, listPipelineStages } from "./stages.server";
 
@@ -195,56 +193,18 @@ export class BoardFormError extends Error {
   }
 }
 
-export const boardLeadSchema = z.object({
-  name: z.string().trim().max(120, "Nome muito longo").optional().default(""),
-  email: z.union([z.literal(""), z.string().trim().toLowerCase().email("E-mail inválido").max(200)]).optional().default(""),
-  phone: z
-    .string()
-    .trim()
-    .max(30, "Telefone inválido")
-    .regex(/^[0-9()+\-\s.]*$/, "Telefone inválido")
-    .optional()
-    .default(""),
-  message: z.string().trim().max(5000, "Mensagem muito longa").optional().default(""),
-  propertyId: z.coerce.number().int().positive().optional().catch(undefined),
-  brokerId: z.string().max(40).optional(),
-});
-export type BoardLeadInput = z.infer<typeof boardLeadSchema>;
-
 /** 'Criar Lead' on the board (02 §5): one of name/e-mail/phone, an identified broker, no duplicate. */
 export async function createBoardLead(user: SessionUser, input: BoardLeadInput): Promise<number> {
   assertCan(user, "create", "lead");
-  if (!input.name && !input.email && !input.phone) throw new BoardFormError("Informe algum dado", "Preencha pelo menos nome, email ou telefone.");
+  if (!input.name && !input.email && !input.phone) throw new BoardFormError(BOARD_LEAD_MESSAGES.noDataTitle, BOARD_LEAD_MESSAGES.noData);
   const brokerId = (canAdministerCrm(user) ? parseBrokerId(input.brokerId) : null) ?? user.broker?.id ?? null;
-  if (!brokerId) throw new BoardFormError("Erro ao criar lead", "Corretor não identificado.");
+  if (!brokerId) throw new BoardFormError(BOARD_LEAD_MESSAGES.failed, BOARD_LEAD_MESSAGES.noBroker);
   const duplicate = await findDuplicateLead(brokerId, { email: input.email, phone: input.phone });
   if (duplicate) throw new BoardFormError(CRM_MESSAGES.duplicateTitle, CRM_MESSAGES.duplicateText);
-  const created = await createLead({ name: input.name || "Contato", email: input.email, phone: input.phone, message: input.message, propertyId: input.propertyId ?? null, brokerId, source: "board" });
-  if (created.brokerId !== brokerId) throw new BoardFormError("Erro ao criar lead", "Corretor não identificado.");
+  const created = await createLead({ name: input.name || "Contato", email: input.email ?? "", phone: input.phone ?? "", message: input.message ?? "", propertyId: input.propertyId ?? null, brokerId, source: "board" });
+  if (created.brokerId !== brokerId) throw new BoardFormError(BOARD_LEAD_MESSAGES.failed, BOARD_LEAD_MESSAGES.noBroker);
   return created.id;
 }
-
-export const opportunitySchema = z.object({
-  contactName: z.string({ error: "Informe o contato" }).trim().min(1, "Informe o contato").max(120, "Nome muito longo"),
-  title: z.string({ error: "Informe o título" }).trim().min(1, "Informe o título").max(160, "Título muito longo"),
-  stageId: z.coerce.number({ error: "Selecione a etapa" }).int().positive("Selecione a etapa"),
-  amount: z
-    .string()
-    .trim()
-    .max(20, "Valor inválido")
-    .regex(/^[0-9.,]*$/, "Valor inválido")
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      const n = parseDecimal(v);
-      if (n == null || !Number.isFinite(n) || n < 0) {
-        ctx.addIssue({ code: "custom", message: "Valor inválido" });
-        return z.NEVER;
-      }
-      return n;
-    }),
-});
-export type OpportunityInput = z.infer<typeof opportunitySchema>;
 
 /** 'Criar oportunidade': a contact, a deal (BRL) at the end of the stage and the primary participant, in one transaction. */
 export async function createOpportunity(user: SessionUser, input: OpportunityInput): Promise<number> {
@@ -254,7 +214,7 @@ export async function createOpportunity(user: SessionUser, input: OpportunityInp
     .transaction()
     .execute(async (tx) => {
       const stage = await getStage(input.stageId, tx);
-      if (!stage) throw new BoardFormError("Falha ao criar oportunidade", "Etapa não selecionada", "stageId");
+      if (!stage) throw new BoardFormError(OPPORTUNITY_MESSAGES.failed, OPPORTUNITY_MESSAGES.stage, "stageId");
       const now = nowIso();
       const contact = await tx
         .insertInto("crm_contacts")
@@ -263,7 +223,7 @@ export async function createOpportunity(user: SessionUser, input: OpportunityInp
         .executeTakeFirstOrThrow();
       const deal = await tx
         .insertInto("crm_deals")
-        .values({ title: input.title, amount: input.amount, currency: "BRL", stage_id: stage.id, owner_id: ownerId, order_index: await positionAtEnd(tx, stage.id), created_at: now, updated_at: now })
+        .values({ title: input.title, amount: input.amount ?? null, currency: "BRL", stage_id: stage.id, owner_id: ownerId, order_index: await positionAtEnd(tx, stage.id), created_at: now, updated_at: now })
         .returning("id")
         .executeTakeFirstOrThrow();
       await tx.insertInto("crm_deal_participants").values({ deal_id: deal.id, contact_id: contact.id, role: "primary" }).execute();

@@ -3,7 +3,7 @@ import { db, nowIso, type DbOrTx, type Tx } from "~/modules/platform/db.server";
 import { assertCan, canAdministerCrm } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { boardStageKind, CRM_MESSAGES, statusForStageName } from "./labels";
-import { requireLead } from "./lead-access.server";
+import { requireLead } from "~/modules/leads/lead-access.server";
 import { getStage } from "./stages.server";
 
 /**
@@ -65,6 +65,12 @@ export async function leadDealFor(user: SessionUser, leadId: number, conn: DbOrT
 /** The deal of a lead if it exists (no creation). */
 export async function findLeadDeal(leadId: number, conn: DbOrTx = db()): Promise<DealRow | undefined> {
   return conn.selectFrom("crm_deals").select(["id", "owner_id", "stage_id", "external_source_id", "title"]).where("external_source_id", "=", leadId).executeTakeFirst();
+}
+
+/** The lead a deal belongs to (old /broker/crm/deal/{id} links), or null; access is checked where the lead is opened. */
+export async function leadIdOfDeal(dealId: number, conn: DbOrTx = db()): Promise<number | null> {
+  const row = await conn.selectFrom("crm_deals").select("external_source_id").where("id", "=", dealId).executeTakeFirst();
+  return row?.external_source_id ?? null;
 }
 
 /** Highest position of any card (lead or deal of its own) in the stage, plus 1. Indexed: O(log n). */
@@ -213,7 +219,8 @@ export async function reassignLeadBroker(user: SessionUser, leadId: number, brok
     .execute(async (tx) => {
       const lead = await requireLead(user, leadId, "update", tx);
       if (lead.broker_id === brokerId) throw data({ message: CRM_MESSAGES.selectBroker }, { status: 400 });
-      const broker = await tx.selectFrom("brokers").select("id").where("id", "=", brokerId).executeTakeFirst();
+      // Only an active broker can receive a lead (an inactive one cannot open the panel).
+      const broker = await tx.selectFrom("brokers").select("id").where("id", "=", brokerId).where("is_active", "=", 1).executeTakeFirst();
       if (!broker) throw data({ message: CRM_MESSAGES.selectBroker }, { status: 400 });
       const now = nowIso();
       await tx.updateTable("leads").set({ broker_id: broker.id, updated_at: now }).where("id", "=", lead.id).execute();

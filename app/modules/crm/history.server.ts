@@ -1,6 +1,6 @@
 import { db } from "~/modules/platform/db.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { requireLead } from "./lead-access.server";
+import { requireLead } from "~/modules/leads/lead-access.server";
 
 /**
  * The lead's history, derived from what was recorded: stage changes

@@ -31,6 +31,24 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
   roleta: "Roleta",
 };
 
+/** A source typed in a file ('Origem': "Site", "zap", "ZAP Imóveis", "Viva Real", "Roleta"…), or null when it names none. */
+export function leadSourceFromText(value: string): LeadSource | null {
+  const f = foldText(value).replace(/[^a-z0-9]+/g, "");
+  if (!f) return null;
+  for (const source of LEAD_SOURCES) if (f === source || f === foldText(LEAD_SOURCE_LABELS[source]).replace(/[^a-z0-9]+/g, "")) return source;
+  const words: [LeadSource, string[]][] = [
+    ["zap", ["zap"]],
+    ["vivareal", ["vivareal"]],
+    ["olx", ["olx"]],
+    ["roleta", ["roleta"]],
+    ["board", ["quadro", "kanban"]],
+    ["csv", ["csv", "importacao", "planilha"]],
+    ["portal", ["portal"]],
+    ["site", ["site", "formulario"]],
+  ];
+  return words.find(([, ws]) => ws.some((w) => f.includes(w)))?.[0] ?? null;
+}
+
 export function isLeadSource(value: unknown): value is LeadSource {
   return typeof value === "string" && (LEAD_SOURCES as readonly string[]).includes(value);
 }

@@ -3,7 +3,7 @@ import { db, nowIso } from "~/modules/platform/db.server";
 import { can } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { CRM_MESSAGES } from "./labels";
-import { requireLead } from "./lead-access.server";
+import { requireLead } from "~/modules/leads/lead-access.server";
 import { ensureLeadDeal, findLeadDeal } from "./deals.server";
 
 /** Anotações of a lead (02 §2.5, §6): anyone allowed on the lead adds; only admins edit or delete. */

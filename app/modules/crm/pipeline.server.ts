@@ -1,8 +1,9 @@
-import { z } from "zod";
 import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso, type DbOrTx } from "~/modules/platform/db.server";
 import { MSG_STAGE_HAS_DEALS } from "./board";
+import { foldText } from "~/utils/slug";
+import { STAGE_MESSAGES, stageSchema, type StageInput } from "./stage-forms";
 
 /** The CRM stages every agency starts with (02 §4 and the foundation issue). */
 export const DEFAULT_STAGES: { name: string; probability: number }[] = [
@@ -44,7 +45,7 @@ export async function listStages(conn: DbOrTx = db()) {
 
 // ── stage management (02 §5, §6: admins only) ─────────────────────────────
 
-export const MSG_STAGE_NAME_REQUIRED = "Nome da etapa é obrigatório";
+export const MSG_STAGE_NAME_REQUIRED = STAGE_MESSAGES.nameRequired;
 export { MSG_STAGE_HAS_DEALS };
 export const MSG_NO_PIPELINE = "Pipeline padrão não encontrado.";
 
@@ -52,24 +53,17 @@ export class StageError extends Error {
   constructor(
     message: string,
     readonly status = 400,
+    /** The form field the message belongs beside, when there is one. */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
-export const stageSchema = z.object({
-  name: z.string({ error: MSG_STAGE_NAME_REQUIRED }).trim().min(1, MSG_STAGE_NAME_REQUIRED).max(80, "Nome muito longo"),
-  probability: z.coerce
-    .number({ error: "Probabilidade entre 0 e 100" })
-    .int("Probabilidade entre 0 e 100")
-    .min(0, "Probabilidade entre 0 e 100")
-    .max(100, "Probabilidade entre 0 e 100")
-    .optional(),
-});
-export type StageInput = z.infer<typeof stageSchema>;
+export { stageSchema, type StageInput };
 
 function assertManage(user: SessionUser) {
-  assertCan(user, "update", "stage", undefined, { message: "Apenas administradores podem gerenciar etapas" });
+  assertCan(user, "update", "stage", undefined, { message: STAGE_MESSAGES.adminOnly });
 }
 
 /** A new stage goes after the last one (highest position + 1). */
@@ -82,6 +76,7 @@ export async function createStage(user: SessionUser, input: StageInput): Promise
       .select((eb) => eb.fn.max("position").as("max"))
       .where("pipeline_id", "=", pipelineId)
       .executeTakeFirst();
+    await assertNameFree(tx, pipelineId, input.name);
     const position = last?.max == null ? 0 : Number(last.max) + 1;
     const row = await tx
       .insertInto("crm_stages")
@@ -94,8 +89,19 @@ export async function createStage(user: SessionUser, input: StageInput): Promise
 
 export async function updateStage(user: SessionUser, stageId: number, input: StageInput): Promise<void> {
   assertManage(user);
-  const result = await db().updateTable("crm_stages").set({ name: input.name, probability: input.probability ?? null }).where("id", "=", stageId).executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw new StageError("Etapa não encontrada.", 404);
+  await db().transaction().execute(async (tx) => {
+    const stage = await tx.selectFrom("crm_stages").select(["id", "pipeline_id"]).where("id", "=", stageId).executeTakeFirst();
+    if (!stage) throw new StageError(STAGE_MESSAGES.notFound, 404);
+    await assertNameFree(tx, stage.pipeline_id, input.name, stageId);
+    await tx.updateTable("crm_stages").set({ name: input.name, probability: input.probability ?? null }).where("id", "=", stageId).execute();
+  });
+}
+
+/** Two stages of one pipeline never share a name (compared without case, accents or extra spaces): the board, the list and the CSV mapping tell stages apart by name. */
+async function assertNameFree(conn: DbOrTx, pipelineId: number, name: string, exceptId?: number): Promise<void> {
+  const wanted = foldText(name);
+  const others = await conn.selectFrom("crm_stages").select(["id", "name"]).where("pipeline_id", "=", pipelineId).execute();
+  if (others.some((s) => s.id !== exceptId && foldText(s.name) === wanted)) throw new StageError(STAGE_MESSAGES.nameTaken, 409, "name");
 }
 
 /** Refused while any deal or lead sits in the stage; its templates go with it. */
@@ -108,7 +114,7 @@ export async function deleteStage(user: SessionUser, stageId: number): Promise<v
     await tx.updateTable("crm_pipelines").set({ lead_entry_stage_id: null }).where("lead_entry_stage_id", "=", stageId).execute();
     await tx.deleteFrom("crm_stage_activity_templates").where("stage_id", "=", stageId).execute();
     const result = await tx.deleteFrom("crm_stages").where("id", "=", stageId).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new StageError("Etapa não encontrada.", 404);
+    if (Number(result.numDeletedRows) === 0) throw new StageError(STAGE_MESSAGES.notFound, 404);
   });
 }
 
@@ -130,7 +136,7 @@ export async function reorderStages(user: SessionUser, orderedIds: number[]): Pr
 export async function moveStage(user: SessionUser, stageId: number, direction: "up" | "down"): Promise<void> {
   const ids = (await listStages()).map((s) => s.id);
   const i = ids.indexOf(stageId);
-  if (i === -1) throw new StageError("Etapa não encontrada.", 404);
+  if (i === -1) throw new StageError(STAGE_MESSAGES.notFound, 404);
   const j = direction === "up" ? i - 1 : i + 1;
   if (j < 0 || j >= ids.length) return;
   [ids[i], ids[j]] = [ids[j], ids[i]];
@@ -141,7 +147,7 @@ export async function setEntryStage(user: SessionUser, stageId: number): Promise
   assertManage(user);
   await db().transaction().execute(async (tx) => {
     const stage = await tx.selectFrom("crm_stages").select("id").where("id", "=", stageId).executeTakeFirst();
-    if (!stage) throw new StageError("Etapa não encontrada.", 404);
+    if (!stage) throw new StageError(STAGE_MESSAGES.notFound, 404);
     const { pipelineId } = await ensureDefaultPipeline(tx);
     await tx.updateTable("crm_pipelines").set({ lead_entry_stage_id: stageId }).where("id", "=", pipelineId).execute();
   });

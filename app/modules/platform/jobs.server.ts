@@ -6,7 +6,7 @@ import { errorFields, log } from "./logger.server";
 import { housekeepingJobs } from "./housekeeping.server";
 import type { Job } from "./job";
 import { campaignDispatcherJob } from "~/modules/messaging/campaign-dispatcher.server";
-import { staleImportsJob } from "~/modules/crm/csv-import.server";
+import { staleImportsJob } from "~/modules/leads/csv-import.server";
 import { webhookDeliveryJob } from "~/modules/webhooks/delivery.server";
 import { automaticRouletteJob } from "~/modules/roulette/roulette.server";
 import { prepareFeedsJob } from "~/modules/feeds/prepared.server";

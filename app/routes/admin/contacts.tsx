@@ -1,50 +1,62 @@
-import { Form, Link, useLoaderData, useActionData } from "react-router";
-import { Alert, Button, Card, EmptyState, PageHeader, Table, buttonClass, tdClass, thClass } from "~/components/ui";
-import { Pagination } from "~/components/ui/pagination";
+import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Alert, Button, Card, PageHeader, buttonClass } from "~/components/ui";
+import { formErrorOf } from "~/components/ui/form";
+import { ListScreen } from "~/components/ui/list-screen";
 import { requireAdmin } from "~/modules/auth/auth.server";
-import { redirectWithToast } from "~/modules/auth/session.server";
-import { log, errorFields } from "~/modules/platform/logger.server";
-import { leadStats, listLeads, parseLeadListParams } from "~/modules/crm/lead-list.server";
-import { deleteLead } from "~/modules/crm/bulk.server";
+import { redirectWithToast } from "~/modules/auth/toast.server";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
+import { refusalOf } from "~/modules/crm/refusal.server";
+import { deleteLead } from "~/modules/leads/bulk.server";
+import { contactDeleteSchema } from "~/modules/leads/contacts";
+import { leadStats, listLeads, parseLeadListParams } from "~/modules/leads/lead-list.server";
+import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
+import { log, errorFields } from "~/modules/platform/logger.server";
 import { formatDateTime } from "~/utils/clock";
 import { formatPhone } from "~/utils/phone";
-import { data } from "react-router";
+import { parseRecordId } from "~/utils/query-schema";
+import { withQuery } from "~/utils/url";
 import type { Route } from "./+types/contacts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Leads | Administração" }];
 
-/** The admin lead tab (02 §2.10). */
+/** The admin lead tab (02 §2.10): four counts, the leads with their broker, CSV export and delete. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  const params = parseLeadListParams(new URL(request.url));
+  const url = new URL(request.url);
+  const params = parseLeadListParams(url);
   try {
     const [stats, page] = await Promise.all([leadStats(), listLeads(user, params)]);
-    return { stats, page, error: null as string | null };
+    // Without JavaScript the delete confirmation is a state of this URL (?excluir={id}).
+    const askId = parseRecordId(url.searchParams.get("excluir"));
+    const ask = askId ? (page.rows.find((r) => r.id === askId) ?? { id: askId, name: "" }) : null;
+    return { stats, page, q: params.q ?? "", search: url.search, ask: ask ? { id: ask.id, name: ask.name || "Contato" } : null, error: null as string | null };
   } catch (error) {
     log.error("admin lead tab failed", errorFields(error));
     const message = error instanceof Error ? `Erro ao carregar leads: ${error.message}` : "Erro inesperado ao carregar leads. Por favor, tente novamente.";
-    return { stats: null, page: null, error: message };
+    return { stats: null, page: null, q: "", search: "", ask: null, error: message };
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await request.formData();
-  const id = Number(form.get("lead"));
-  if (form.get("confirm") !== "yes") return data({ confirm: id, error: null as string | null });
+  const submission = await parseSubmission(request, contactDeleteSchema);
+  if (submission.status !== "success") return replyWithErrors(submission, { formErrors: [CRM_MESSAGES.leadNotFound] });
+  const { lead, confirm, back } = submission.value;
+  const list = withQuery(back, { excluir: undefined });
+  if (confirm !== "yes") throw redirect(`/admin/contacts${withQuery(list, { excluir: lead })}`, 303);
   try {
-    await deleteLead(user, id);
+    await deleteLead(user, lead);
   } catch (error) {
-    const message = (error as { data?: { message?: string } })?.data?.message ?? (error instanceof Error ? error.message : "desconhecido");
-    return data({ confirm: null, error: `Erro ao excluir lead: ${message}` }, { status: 400 });
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return replyWithErrors(submission, { formErrors: [`Erro ao excluir lead: ${refusal.message}`] }, refusal.status);
   }
-  return redirectWithToast("/admin/contacts", { type: "success", message: CRM_MESSAGES.leadDeleted });
+  return redirectWithToast(`/admin/contacts${list}`, { type: "success", message: CRM_MESSAGES.leadDeleted }, { status: 303 });
 }
 
 export default function AdminContacts() {
-  const { stats, page, error } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+  const { stats, page, q, search, ask, error } = useLoaderData<typeof loader>();
+  const problem = formErrorOf(useActionData<typeof action>());
   if (error || !stats || !page) {
     return (
       <Alert tone="danger">
@@ -55,6 +67,7 @@ export default function AdminContacts() {
       </Alert>
     );
   }
+  const back = withQuery(search, { excluir: undefined });
   const cards = [
     { label: "Total de leads", value: stats.total },
     { label: "Com corretor", value: stats.withBroker },
@@ -62,99 +75,109 @@ export default function AdminContacts() {
     { label: "Este mês", value: stats.thisMonth },
   ];
   return (
-    <div>
+    <div className="min-w-0">
       <PageHeader
         title="Leads"
         actions={
-          <a href="/admin/contacts/export.csv" className={buttonClass("secondary")} download>
+          <a href={`/admin/contacts/export.csv${back}`} className={buttonClass("secondary")} download>
             Exportar CSV
           </a>
         }
       />
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="mb-6 grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {cards.map((c) => (
-          <Card key={c.label} className="p-5">
+          <Card key={c.label} className="p-4 sm:p-5">
             <p className="text-sm text-slate-600">{c.label}</p>
-            <p className="mt-2 text-3xl font-bold text-slate-900" data-stat={c.label}>
+            <p className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl" data-stat={c.label}>
               {c.value}
             </p>
           </Card>
         ))}
       </div>
-      {actionData?.error ? <Alert tone="danger" className="mb-4">{actionData.error}</Alert> : null}
-      {actionData?.confirm ? (
-        <Alert tone="warning" className="mb-4" title={CRM_MESSAGES.deleteConfirm}>
-          <Form method="post" className="mt-2 flex gap-2">
-            <input type="hidden" name="lead" value={actionData.confirm} />
-            <input type="hidden" name="confirm" value="yes" />
-            <Button type="submit" variant="danger" size="sm">
-              Confirmar exclusão
-            </Button>
-            <Link to="/admin/contacts" className={buttonClass("secondary", "sm")}>
-              Cancelar
-            </Link>
-          </Form>
-        </Alert>
-      ) : null}
-      {page.rows.length === 0 ? (
-        <EmptyState title={CRM_MESSAGES.emptyState} />
-      ) : (
-        <Table>
-          <thead className="bg-slate-50">
-            <tr>
-              <th className={thClass}>Nome</th>
-              <th className={thClass}>Contato</th>
-              <th className={thClass}>Corretor</th>
-              <th className={thClass}>Imóvel</th>
-              <th className={thClass}>Data</th>
-              <th className={thClass}>Ações</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {page.rows.map((r) => (
-              <tr key={r.id}>
-                <td className={tdClass}>
-                  <Link to={`/broker/lead/${r.id}`} className="font-medium hover:underline">
-                    {r.name || "Contato"}
+      <ListScreen
+        search={{ label: "Buscar", placeholder: "Buscar por nome, email ou telefone...", defaultValue: q }}
+        toolbar={
+          <>
+            {problem ? <Alert tone="danger">{problem}</Alert> : null}
+            {ask ? (
+              <Alert tone="warning" title={CRM_MESSAGES.deleteConfirm}>
+                <Form method="post" className="mt-2 flex flex-wrap items-center gap-2">
+                  <input type="hidden" name="intent" value="delete" />
+                  <input type="hidden" name="lead" value={ask.id} />
+                  <input type="hidden" name="confirm" value="yes" />
+                  <input type="hidden" name="back" value={back} />
+                  <span className="[overflow-wrap:anywhere]">{ask.name}</span>
+                  <Button type="submit" variant="danger" size="sm">
+                    Confirmar exclusão
+                  </Button>
+                  <Link to={`/admin/contacts${back}`} className={buttonClass("secondary", "sm")}>
+                    Cancelar
                   </Link>
-                </td>
-                <td className={`${tdClass} text-xs`}>
-                  <div>{r.email}</div>
-                  <div className="text-slate-600">{formatPhone(r.phone)}</div>
-                </td>
-                <td className={`${tdClass} text-xs`}>
-                  {r.brokerName ? (
-                    <>
-                      <div>{r.brokerName}</div>
-                      <div className="text-slate-600">{r.brokerEmail}</div>
-                    </>
-                  ) : (
-                    "Direto"
-                  )}
-                </td>
-                <td className={`${tdClass} text-xs`}>{r.propertyTitle ?? "—"}</td>
-                <td className={`${tdClass} whitespace-nowrap text-xs`}>{formatDateTime(r.createdAt)}</td>
-                <td className={tdClass}>
-                  <Form
-                    method="post"
-                    onSubmit={(e) => {
-                      if (!window.confirm(CRM_MESSAGES.deleteConfirm)) e.preventDefault();
-                      else (e.currentTarget.elements.namedItem("confirm") as HTMLInputElement).value = "yes";
-                    }}
-                  >
-                    <input type="hidden" name="lead" value={r.id} />
-                    <input type="hidden" name="confirm" value="" />
-                    <Button type="submit" size="sm" variant="ghost" className="text-danger-700" aria-label={`Excluir ${r.name}`}>
-                      Excluir
-                    </Button>
-                  </Form>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      )}
-      <Pagination page={page.page} pageCount={page.pageCount} href={(n) => `/admin/contacts?page=${n}`} />
+                </Form>
+              </Alert>
+            ) : null}
+          </>
+        }
+        rows={page.rows}
+        rowKey={(r) => r.id}
+        caption="Leads de todos os corretores"
+        empty={{ title: CRM_MESSAGES.emptyState }}
+        columns={[
+          {
+            key: "name",
+            header: "Nome",
+            primary: true,
+            cell: (r) => (
+              <Link to={`/broker/lead/${r.id}`} className="font-medium hover:underline">
+                {r.name || "Contato"}
+              </Link>
+            ),
+          },
+          {
+            key: "contact",
+            header: "Contato",
+            cell: (r) => (
+              <span className="text-xs">
+                <span className="block">{r.email || "—"}</span>
+                <span className="block text-slate-600">{r.phone ? formatPhone(r.phone) : ""}</span>
+              </span>
+            ),
+          },
+          {
+            key: "broker",
+            header: "Corretor",
+            cell: (r) =>
+              r.brokerName ? (
+                <span className="text-xs">
+                  <span className="block">{r.brokerName}</span>
+                  <span className="block text-slate-600">{r.brokerEmail}</span>
+                </span>
+              ) : (
+                <span className="text-xs">Direto</span>
+              ),
+          },
+          { key: "property", header: "Imóvel", cell: (r) => <span className="text-xs">{r.propertyTitle ?? "—"}</span> },
+          { key: "date", header: "Data", cell: (r) => <span className="text-xs md:whitespace-nowrap">{formatDateTime(r.createdAt)}</span> },
+        ]}
+        rowActions={(r) => (
+          <Form
+            method="post"
+            onSubmit={(e) => {
+              if (!window.confirm(CRM_MESSAGES.deleteConfirm)) e.preventDefault();
+              else (e.currentTarget.elements.namedItem("confirm") as HTMLInputElement).value = "yes";
+            }}
+          >
+            <input type="hidden" name="intent" value="delete" />
+            <input type="hidden" name="lead" value={r.id} />
+            <input type="hidden" name="confirm" value="" />
+            <input type="hidden" name="back" value={back} />
+            <Button type="submit" size="sm" variant="ghost" className="text-danger-700" aria-label={`Excluir ${r.name || "Contato"}`}>
+              Excluir
+            </Button>
+          </Form>
+        )}
+        pager={{ page: page.page, pageCount: page.pageCount, href: (n) => `/admin/contacts${withQuery(back, { page: n })}` }}
+      />
     </div>
   );
 }

@@ -56,11 +56,12 @@ export default function Dashboard() {
   return (
     <div>
       <PageHeader title={`Olá, ${firstName}!`} subtitle="Acompanhe seus leads e o catálogo da imobiliária." />
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      {/* 2 × 2 on a phone, so the four numbers leave room for the rest of the first screen */}
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" data-stat-cards>
         {cards.map((c) => (
-          <Card key={c.label} className="p-5">
-            <p className="text-sm text-slate-600">{c.label}</p>
-            <p className="mt-2 text-3xl font-bold text-slate-900">{c.value}</p>
+          <Card key={c.label} className="min-w-0 p-3 sm:p-5">
+            <p className="text-xs text-slate-600 [overflow-wrap:anywhere] sm:text-sm">{c.label}</p>
+            <p className="mt-1 text-2xl font-bold text-slate-900 sm:mt-2 sm:text-3xl">{c.value}</p>
           </Card>
         ))}
       </div>

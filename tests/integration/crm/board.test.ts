@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/modules/platform/db.server";
-import { boardLeadSchema, createBoardLead, createOpportunity, loadBoard, opportunitySchema } from "~/modules/crm/board.server";
+import { boardLeadSchema, opportunitySchema } from "~/modules/crm/board";
+import { createBoardLead, createOpportunity, loadBoard } from "~/modules/crm/board.server";
 import * as boardRoute from "~/routes/broker/crm/board";
 import * as newLeadRoute from "~/routes/broker/crm/new-lead";
 import { formRequest, getRequest, routeArgs } from "../../helpers/requests";
-import { run } from "../../helpers/responses";
+import { reply, run } from "../../helpers/responses";
 import { adminUser, brokerUser, makeLead, stagesByName } from "./crm-helpers";
 
 const ALL = { view: "all" as const, owner: "all" as const, brokerId: null, q: "", shown: {} };
@@ -43,10 +44,15 @@ describe("kanban board", () => {
     const row = await db().selectFrom("leads").select(["stage_id", "status"]).where("id", "=", mine).executeTakeFirstOrThrow();
     expect(row).toEqual({ stage_id: stages["Negociação"], status: "negociacao" });
     const refused = await run(() => boardRoute.action(routeArgs(formRequest("/broker/crm", { intent: "move", card: `lead-${theirs}`, stageId: String(stages["Negociação"]), js: "1" }, { cookie: a.cookie }))));
-    const v = refused.value as { init: { status: number }; data: { error: string } };
+    const v = refused.value as unknown as { init: { status: number }; data: unknown };
     expect(v.init.status).toBe(404);
-    expect(v.data.error).toBe("Falha ao salvar mudança de etapa do lead/negócio");
-    const noJs = await run(() => boardRoute.action(routeArgs(formRequest("/broker/crm", { intent: "move", card: "lead-abc", stageId: "x", back: "https://evil.example" }, { cookie: a.cookie }))));
+    expect(reply(v.data).formErrors).toEqual(["Falha ao salvar mudança de etapa do lead/negócio"]);
+    // without JavaScript: a broken card answers 400 with the message on the board; a good one goes back to the board, never elsewhere
+    const broken = await run(() => boardRoute.action(routeArgs(formRequest("/broker/crm", { intent: "move", card: "lead-abc", stageId: "x" }, { cookie: a.cookie }))));
+    const b400 = broken.value as unknown as { init: { status: number }; data: unknown };
+    expect(b400.init.status).toBe(400);
+    expect(reply(b400.data).formErrors).toEqual(["Falha ao salvar mudança de etapa do lead/negócio"]);
+    const noJs = await run(() => boardRoute.action(routeArgs(formRequest("/broker/crm", { intent: "move", card: `lead-${mine}`, stageId: String(stages["Proposta"]), back: "https://evil.example" }, { cookie: a.cookie }))));
     expect(noJs.response?.headers.get("Location")).toBe("/broker/crm");
   });
 
@@ -64,14 +70,18 @@ describe("kanban board", () => {
 
   it("create lead: needs one of name/e-mail/phone and refuses a duplicate with the spec's message", async () => {
     const a = await brokerUser();
-    await expect(createBoardLead(a.user, boardLeadSchema.parse({}))).rejects.toThrow("Preencha pelo menos nome, email ou telefone.");
+    expect(boardLeadSchema.safeParse({}).success).toBe(false);
+    await expect(createBoardLead(a.user, {})).rejects.toThrow("Preencha pelo menos nome, email ou telefone.");
     const id = await createBoardLead(a.user, boardLeadSchema.parse({ name: "Maria", email: "Maria@Cliente.com.br" }));
     expect(await db().selectFrom("leads").select(["broker_id", "source", "email"]).where("id", "=", id).executeTakeFirst()).toEqual({ broker_id: a.brokerId, source: "board", email: "maria@cliente.com.br" });
     await expect(createBoardLead(a.user, boardLeadSchema.parse({ name: "Outra", email: "maria@cliente.com.br" }))).rejects.toThrow("Detectado possível duplicidade por email/telefone.");
     const admin = await adminUser();
     await expect(createBoardLead(admin.user, boardLeadSchema.parse({ name: "Sem corretor" }))).rejects.toThrow("Corretor não identificado.");
     const bad = await run(() => newLeadRoute.action(routeArgs(formRequest("/broker/crm/novo-lead", { name: "<script>alert(1)</script>", email: "nao-email" }, { cookie: a.cookie }))));
-    expect((bad.value as { init: { status: number } }).init.status).toBe(400);
+    const badReply = bad.value as unknown as { init: { status: number }; data: unknown };
+    expect(badReply.init.status).toBe(400);
+    expect(reply(badReply.data).fieldErrors.email).toBeTruthy();
+    expect(reply(badReply.data).values.name).toBe("<script>alert(1)</script>");
   });
 
   it("opportunity: contact, title and stage required; amount digits, dots and commas only", async () => {

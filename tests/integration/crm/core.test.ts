@@ -4,9 +4,9 @@ import { moveLeadToStage, leadDealFor, positionBetween, reassignLeadBroker } fro
 import { stageHistory, leadTimeline } from "~/modules/crm/history.server";
 import { addNote, deleteNote, listNotes, updateNote } from "~/modules/crm/notes.server";
 import { completeActivity, createLeadActivity, listLeadActivities, reopenActivity } from "~/modules/crm/activities.server";
-import { listLeads } from "~/modules/crm/lead-list.server";
-import { findDuplicateLead } from "~/modules/crm/duplicates.server";
-import { requireLead } from "~/modules/crm/lead-access.server";
+import { listLeads } from "~/modules/leads/lead-list.server";
+import { findDuplicateLead } from "~/modules/leads/duplicates.server";
+import { requireLead } from "~/modules/leads/lead-access.server";
 import { adminUser, brokerUser, makeLead, messageOf, stagesByName, statusOf } from "./crm-helpers";
 
 async function expectRefused(p: Promise<unknown>, status: number, message?: string) {

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { db, parseJsonList } from "~/modules/platform/db.server";
-import { CsvError, autoMapping, parseCsv, planImport, runImport, stageValues, validateMapping } from "~/modules/crm/csv-import.server";
-import { csvCell, exportLeadsCsv, exportFileName } from "~/modules/crm/csv-export.server";
+import { CsvError, autoMapping, parseCsv, planImport, runImport, stageValues, validateMapping } from "~/modules/leads/csv-import.server";
+import { csvCell, exportLeadsCsv, exportFileName } from "~/modules/leads/csv-export.server";
 import { listPipelineStages } from "~/modules/crm/stages.server";
 import { adminUser, brokerUser, makeLead, stagesByName } from "./crm-helpers";
 import { refuseInserts } from "../../helpers/database";
@@ -58,7 +58,7 @@ describe("import", () => {
     const r1 = await runImport(a.user, file, options, (done) => {
       progress.push(done);
     });
-    expect(r1).toEqual({ created: 5, merged: 0, skippedEmpty: 1, skippedDuplicates: 0 });
+    expect(r1).toEqual({ created: 5, merged: 0, skipped: [{ line: 5, reason: "sem nome, e-mail e telefone" }], skippedDuplicates: 0 });
     expect(progress.at(-1)).toBe(5);
     const leads = await db().selectFrom("leads").selectAll().where("broker_id", "=", a.brokerId).orderBy("id").execute();
     expect(leads.map((l) => l.name)).toEqual(["João da Conceição", "Maria Antônia Gonçalves", "Contato", "Érica Simões", '=HYPERLINK("http://x")']);
@@ -71,7 +71,7 @@ describe("import", () => {
     expect(leads.every((l) => l.source === "csv")).toBe(true);
 
     const plan = await planImport(file, options);
-    expect(plan.duplicates.map((d) => d.line)).toEqual([2, 3, 5, 6, 7]);
+    expect(plan.duplicates.map((d) => d.line)).toEqual([2, 4, 6, 7, 8]); // lines of the file (the first row spans two)
     const r2 = await runImport(a.user, file, options);
     expect(r2).toMatchObject({ created: 0, skippedDuplicates: 5 });
     await db().updateTable("leads").set({ tags: "[]" }).where("id", "=", leads[0].id).execute();
@@ -102,7 +102,7 @@ describe("import", () => {
     try {
       const err = await runImport(a.user, file, { mapping: autoMapping(file.headers), stageMap: {}, forceStageId: null, duplicates: "skip", brokerId: a.brokerId }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(CsvError);
-      expect((err as CsvError).message).toMatch(/Erro ao importar: linha 6/);
+      expect((err as CsvError).message).toMatch(/Erro ao importar: linha 7/); // the file's line: the first row's message spans two
       expect(await db().selectFrom("leads").select("id").where("broker_id", "=", a.brokerId).execute()).toHaveLength(0);
     } finally {
       await allow();

@@ -6,8 +6,8 @@ import { db } from "~/modules/platform/db.server";
 import { smtpSettingsSchema } from "~/modules/messaging/smtp-settings";
 import { getSmtpSettings, saveSmtpSettings, smtpOverrideFor } from "~/modules/messaging/smtp-settings.server";
 import { describeMailError, sendBrokerMail, verifySmtp } from "~/modules/messaging/mail.server";
-import { bulkEmailRecipients, sendBulkEmail } from "~/modules/crm/bulk.server";
-import { emailLead } from "~/modules/crm/lead-page.server";
+import { bulkEmailRecipients, sendBulkEmail } from "~/modules/leads/bulk.server";
+import { emailLead } from "~/modules/leads/lead-page.server";
 import { parseEml } from "../../mocks/eml";
 import { brokerUser, makeLead, statusOf } from "./crm-helpers";
 

@@ -8,7 +8,7 @@ import * as exportRoute from "~/routes/resources/csv/export";
 import * as mapping from "~/routes/broker/leads/import-mapping";
 import * as importRun from "~/routes/resources/csv/import";
 import * as contacts from "~/routes/admin/contacts";
-import { saveUpload } from "~/modules/crm/csv-import.server";
+import { saveUpload } from "~/modules/leads/csv-import.server";
 import { leadDealFor } from "~/modules/crm/deals.server";
 import { addNote } from "~/modules/crm/notes.server";
 import { createLeadActivity } from "~/modules/crm/activities.server";

@@ -5,7 +5,7 @@ import { createTemplate, listTemplates, setTemplateActive, templateSchema } from
 import { moveLeadToStage } from "~/modules/crm/deals.server";
 import { entryStageId } from "~/modules/crm/stages.server";
 import { formRequest, getRequest, routeArgs } from "../../helpers/requests";
-import { run } from "../../helpers/responses";
+import { reply, run } from "../../helpers/responses";
 import { adminUser, brokerUser, makeLead, stagesByName, statusOf } from "./crm-helpers";
 import * as stagesRoute from "~/routes/broker/crm/stages";
 
@@ -91,9 +91,9 @@ describe("stage management (02 §5, §6)", () => {
     const { brokerId } = await brokerUser();
     const stageId = await createStage(user, { name: "Com lead" });
     await makeLead(brokerId, { stageId });
-    const res = await run(() => stagesRoute.action(routeArgs(formRequest("/broker/crm/stages", { intent: "delete", stageId: String(stageId) }, { cookie }))));
-    const value = res.value as { init: { status: number }; data: { error: string } };
+    const res = await run(() => stagesRoute.action(routeArgs(formRequest("/broker/crm/stages", { intent: "delete", stageId: String(stageId), confirm: "yes" }, { cookie }))));
+    const value = res.value as unknown as { init: { status: number }; data: unknown };
     expect(value.init.status).toBe(409);
-    expect(value.data.error).toBe("Não é possível excluir");
+    expect(reply(value.data).formErrors).toEqual(["Não é possível excluir"]);
   });
 });

@@ -7,7 +7,7 @@ import { LEAD_WHATSAPP_MESSAGES } from "~/modules/messaging/whatsapp-labels";
 import { db } from "~/modules/platform/db.server";
 import { makeBroker } from "../../helpers/factories";
 import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
-import { unwrap } from "../../helpers/responses";
+import { reply, unwrap } from "../../helpers/responses";
 import { action as leadPageAction, loader as leadPageLoader } from "~/routes/broker/leads/lead";
 import { startFakeGateway, type FakeGateway } from "../../mocks/whatsapp-gateway";
 
@@ -89,7 +89,7 @@ describe("WhatsApp from the lead page", () => {
 
     const notConnected = await post("Olá <b>Lead</b>");
     expect(notConnected.status).toBe(400);
-    expect(notConnected.data).toMatchObject({ error: LEAD_WHATSAPP_MESSAGES.notConnected, fields: { message: "Olá <b>Lead</b>" } });
+    expect(reply(notConnected.data)).toMatchObject({ formErrors: [LEAD_WHATSAPP_MESSAGES.notConnected], values: { message: "Olá <b>Lead</b>" } });
 
     await connect(user);
     const page = await unwrap(() => leadPageLoader(routeArgs(getRequest(`/broker/lead/${id}`, { cookie }), { id: String(id) })));
@@ -97,7 +97,7 @@ describe("WhatsApp from the lead page", () => {
 
     const empty = await post("   ");
     expect(empty.status).toBe(400);
-    expect(empty.data).toMatchObject({ error: LEAD_WHATSAPP_MESSAGES.messageRequired });
+    expect(reply(empty.data).fieldErrors).toMatchObject({ message: LEAD_WHATSAPP_MESSAGES.messageRequired });
     const huge = await post("x".repeat(5000));
     expect(huge.status).toBe(400);
 
@@ -106,7 +106,7 @@ describe("WhatsApp from the lead page", () => {
       const before = gw.sent.length;
       const sent = await post("Olá! Podemos falar sobre o imóvel?");
       expect(sent.status).toBe(302);
-      expect(sent.location).toBe(`/broker/lead/${id}`);
+      expect(sent.location).toBe(`/broker/lead/${id}#acoes`);
       expect(gw.sent.length).toBe(before + 1);
       expect(gw.sent.at(-1)).toMatchObject({ number: "5511987654321", text: "Olá! Podemos falar sobre o imóvel?" });
       const after = await unwrap(() => leadPageLoader(routeArgs(getRequest(`/broker/lead/${id}`, { cookie }), { id: String(id) })));

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/modules/platform/db.server";
 import { MSG_PHOTO_TOO_LARGE } from "~/modules/brokers/profile";
-import { CSV_MESSAGES } from "~/modules/crm/csv-import";
+import { CSV_MESSAGES } from "~/modules/leads/csv-import";
 import { action as settingsAction } from "~/routes/broker/settings";
 import { action as blogAction } from "~/routes/admin/blog/editor";
 import { action as importAction } from "~/routes/broker/leads/import";

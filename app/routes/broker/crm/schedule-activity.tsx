@@ -1,34 +1,18 @@
 import { Form, Link, data, useActionData, useLoaderData, useLocation } from "react-router";
-import { z } from "zod";
-import { Alert, Button, Field, Input, Modal, Select, Textarea, buttonClass } from "~/components/ui";
+import { Button, buttonClass } from "~/components/ui";
+import { SelectField, TextAreaField, TextField, formProps, useAppForm } from "~/components/ui/form";
+import { RouteModal } from "~/components/ui/route-modal";
+import { FormAlert } from "~/components/crm/form-alert";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { redirectWithToast } from "~/modules/auth/session.server";
+import { redirectWithToast } from "~/modules/auth/toast.server";
 import { createDealActivity, createLeadActivity } from "~/modules/crm/activities.server";
-import { parseCardKey } from "~/modules/crm/board";
+import { ACTIVITY_TYPE_OPTIONS, newActivityOf } from "~/modules/crm/activity-form";
+import { parseCardKey, scheduleActivitySchema } from "~/modules/crm/board";
 import { requireDeal } from "~/modules/crm/deals.server";
-import { ACTIVITY_TYPES, ACTIVITY_TYPE_LABELS, CRM_MESSAGES } from "~/modules/crm/labels";
-import { requireLead } from "~/modules/crm/lead-access.server";
+import { CRM_MESSAGES } from "~/modules/crm/labels";
+import { requireLead } from "~/modules/leads/lead-access.server";
+import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
 import type { Route } from "./+types/schedule-activity";
-
-const activitySchema = z.object({
-  subject: z.string().trim().max(200, "Assunto muito longo").optional().default(""),
-  content: z.string().trim().max(5000, "Descrição muito longa").optional().default(""),
-  type: z.enum(ACTIVITY_TYPES).catch("followup"),
-  dueAt: z
-    .string()
-    .max(30)
-    .optional()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      // datetime-local has no zone: the broker types São Paulo time
-      const d = new Date(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(v) ? `${v}:00-03:00` : "invalid");
-      if (Number.isNaN(d.getTime())) {
-        ctx.addIssue({ code: "custom", message: "Data inválida" });
-        return z.NEVER;
-      }
-      return d.toISOString();
-    }),
-});
 
 async function cardTarget(user: Awaited<ReturnType<typeof requireBrokerArea>>, key: string | undefined) {
   const card = parseCardKey(key ?? "");
@@ -43,47 +27,39 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { label };
 }
 
+/** '+ Atividade' on a card (02 §2.6): a lead's deal is created when first needed. */
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
   const { card } = await cardTarget(user, params.card);
-  const form = Object.fromEntries(await request.formData());
-  const values = { subject: String(form.subject ?? "").slice(0, 200), content: String(form.content ?? "").slice(0, 5000), type: String(form.type ?? "followup"), dueAt: String(form.dueAt ?? "").slice(0, 30) };
-  const parsed = activitySchema.safeParse(form);
-  if (!parsed.success) return data({ message: parsed.error.issues[0].message, values }, { status: 400 });
-  if (!parsed.data.subject && !parsed.data.content) return data({ message: CRM_MESSAGES.activityNeedsText, values }, { status: 400 });
-  if (card.kind === "lead") await createLeadActivity(user, card.id, parsed.data);
-  else await createDealActivity(user, card.id, parsed.data);
+  const submission = await parseSubmission(request, scheduleActivitySchema);
+  if (submission.status !== "success") return replyWithErrors(submission);
+  const input = newActivityOf(submission.value);
+  if (card.kind === "lead") await createLeadActivity(user, card.id, input);
+  else await createDealActivity(user, card.id, input);
   return redirectWithToast(`/broker/crm${new URL(request.url).search}`, { type: "success", message: "Atividade agendada" });
 }
 
 export default function ScheduleActivity() {
   const { label } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>();
   const { search } = useLocation();
-  const v = result?.values;
+  const [form, fields] = useAppForm(scheduleActivitySchema, { id: "schedule-activity", lastResult, defaultValue: { type: "followup" } });
+  const close = `/broker/crm${search}`;
   return (
-    <Modal title={`Agendar atividade · ${label}`}>
-      <Form method="post" className="space-y-4">
-        {result ? <Alert tone="danger">{result.message}</Alert> : null}
-        <Field label="Assunto" htmlFor="act-subject">
-          <Input id="act-subject" name="subject" defaultValue={v?.subject} maxLength={200} />
-        </Field>
-        <Field label="Tipo" htmlFor="act-type">
-          <Select id="act-type" name="type" defaultValue={v?.type ?? "followup"}>
-            {ACTIVITY_TYPES.map((t) => <option key={t} value={t}>{ACTIVITY_TYPE_LABELS[t]}</option>)}
-          </Select>
-        </Field>
-        <Field label="Vencimento" htmlFor="act-due">
-          <Input id="act-due" name="dueAt" type="datetime-local" defaultValue={v?.dueAt} />
-        </Field>
-        <Field label="Descrição" htmlFor="act-content">
-          <Textarea id="act-content" name="content" defaultValue={v?.content} maxLength={5000} rows={3} />
-        </Field>
+    <RouteModal title={`Agendar atividade · ${label}`} closeHref={close}>
+      <Form method="post" {...formProps(form)} className="space-y-4">
+        <FormAlert form={form} />
+        <TextField meta={fields.subject} label="Assunto" inputProps={{ maxLength: 200 }} />
+        <SelectField meta={fields.type} label="Tipo" options={ACTIVITY_TYPE_OPTIONS} />
+        <TextField meta={fields.due_at} label="Vencimento" type="datetime-local" hint="Horário de São Paulo." />
+        <TextAreaField meta={fields.content} label="Descrição" textareaProps={{ maxLength: 5000, rows: 3 }} />
         <div className="flex justify-end gap-2">
-          <Link to={`/broker/crm${search}`} className={buttonClass("secondary")}>Cancelar</Link>
+          <Link to={close} className={buttonClass("secondary")} preventScrollReset>
+            Cancelar
+          </Link>
           <Button type="submit">Agendar</Button>
         </div>
       </Form>
-    </Modal>
+    </RouteModal>
   );
 }

@@ -2,8 +2,8 @@ import { useState } from "react";
 import { Form, Link, useLoaderData } from "react-router";
 import { Alert, Badge, Button, Card, Field, PageHeader, Select, Table, buttonClass, tdClass, thClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { importScreen } from "~/modules/crm/csv-import.route.server";
-import { CSV_MESSAGES, IMPORT_FIELDS, IMPORT_FIELD_LABELS } from "~/modules/crm/csv-import";
+import { importScreen } from "~/modules/leads/csv-import.route.server";
+import { CSV_MESSAGES, IMPORT_FIELDS, IMPORT_FIELD_LABELS } from "~/modules/leads/csv-import";
 import type { Route } from "./+types/import-mapping";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mapear colunas | Importar CSV" }];
@@ -42,21 +42,41 @@ export default function ImportMapping() {
     const fields = new URLSearchParams();
     for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === "string") fields.append(k, v);
     const res = await fetch(`/broker/leads/import/${d.token}/run`, { method: "POST", body: fields, headers: { Accept: "application/x-ndjson" } });
-    if (!res.body) return setRunError(CSV_MESSAGES.failed);
+    const failed = `${CSV_MESSAGES.failed}: ${CSV_MESSAGES.failedHint}`;
+    if (!res.body || !(res.headers.get("Content-Type") ?? "").includes("ndjson")) {
+      setProgress(null);
+      return setRunError(failed);
+    }
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let buf = "";
+    let ended = false;
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
       buf += value;
       let nl: number;
       while ((nl = buf.indexOf("\n")) >= 0) {
-        const msg = JSON.parse(buf.slice(0, nl)) as { done?: number; total?: number; error?: string; redirect?: string };
+        let msg: { done?: number; total?: number; error?: string; redirect?: string };
+        try {
+          msg = JSON.parse(buf.slice(0, nl)) as typeof msg;
+        } catch {
+          msg = { error: failed };
+        }
         buf = buf.slice(nl + 1);
-        if (msg.error) setRunError(msg.error);
-        else if (msg.redirect) window.location.assign(msg.redirect);
-        else if (msg.total != null) setProgress({ done: msg.done ?? 0, total: msg.total });
+        if (msg.error) {
+          ended = true;
+          setProgress(null);
+          setRunError(msg.error);
+        } else if (msg.redirect) {
+          ended = true;
+          window.location.assign(msg.redirect);
+        } else if (msg.total != null) setProgress({ done: msg.done ?? 0, total: msg.total });
       }
+    }
+    // a connection that closed without an answer
+    if (!ended) {
+      setProgress(null);
+      setRunError(failed);
     }
   }
 
@@ -164,8 +184,21 @@ export default function ImportMapping() {
         <Card className="p-5" as="section">
           <h2 className="text-lg font-semibold">Pré-visualização</h2>
           <p className="mt-1 text-sm text-slate-700" data-preview-summary>
-            {d.preview.valid} lead(s) para importar · {d.preview.skippedEmpty} linha(s) sem nome, email e telefone serão ignoradas · {d.preview.duplicates.length} possível(is) duplicado(s)
+            {d.preview.valid} lead(s) para importar · {d.preview.skippedCount} linha(s) sem e-mail e sem telefone serão ignoradas · {d.preview.duplicates.length} possível(is) duplicado(s)
           </p>
+          {d.preview.skippedCount ? (
+            <details className="mt-2 text-sm text-slate-700" open={d.preview.skippedCount <= 10} data-skipped>
+              <summary className="cursor-pointer font-medium">Linhas ignoradas</summary>
+              <ul className="mt-1 list-disc pl-5">
+                {d.preview.skipped.map((r) => (
+                  <li key={r.line}>
+                    Linha {r.line}: {r.reason}
+                  </li>
+                ))}
+                {d.preview.skippedCount > d.preview.skipped.length ? <li>… e mais {d.preview.skippedCount - d.preview.skipped.length}</li> : null}
+              </ul>
+            </details>
+          ) : null}
           <Table className="mt-3">
             <thead className="bg-slate-50">
               <tr>

@@ -1,8 +1,8 @@
 import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
 import { Alert, Button, Card, Field, Input, PageHeader, buttonClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { CsvError, parseCsv, saveUpload } from "~/modules/crm/csv-import.server";
-import { CSV_MESSAGES, MAX_IMPORT_BYTES } from "~/modules/crm/csv-import";
+import { CsvError, parseCsv, saveUpload } from "~/modules/leads/csv-import.server";
+import { CSV_MESSAGES, MAX_IMPORT_BYTES } from "~/modules/leads/csv-import";
 import { discardFiles, fileOf, readMultipartToDisk } from "~/modules/files/multipart.server";
 import { isPlainText } from "~/modules/files/content-type.server";
 import fs from "node:fs/promises";

@@ -1,5 +1,5 @@
 import { LeadListScreen } from "~/components/crm/lead-list-screen";
-import { leadListAction, leadListLoader } from "~/modules/crm/lead-list.route.server";
+import { leadListAction, leadListLoader } from "~/modules/leads/lead-list.route.server";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Leads | Painel do corretor" }];

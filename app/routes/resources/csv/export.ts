@@ -1,6 +1,6 @@
 import { requireAdmin, requireBrokerArea } from "~/modules/auth/auth.server";
-import { parseLeadListParams } from "~/modules/crm/lead-list.server";
-import { exportFileName, exportLeadsCsv } from "~/modules/crm/csv-export.server";
+import { parseLeadListParams } from "~/modules/leads/lead-list.server";
+import { exportFileName, exportLeadsCsv } from "~/modules/leads/csv-export.server";
 import type { Route } from "./+types/export";
 
 /** GET /broker/leads/export.csv?filters and /admin/contacts/export.csv: the list's leads as CSV, streamed. */

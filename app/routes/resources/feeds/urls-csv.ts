@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/modules/auth/auth.server";
-import { csvLine } from "~/modules/crm/csv-export.server";
+import { csvLine } from "~/modules/leads/csv-export.server";
 import { availableTitles, feedUrl } from "~/modules/feeds/feeds.server";
 import { isPortal, type Portal } from "~/modules/feeds/rules";
 import type { Route } from "./+types/urls-csv";

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { CsvError, importBroker, importChoicesFrom, loadUpload, parseCsv, planImport, type CsvFile } from "./csv-import.server";
-import { listPipelineStages } from "./stages.server";
+import { listPipelineStages } from "~/modules/crm/stages.server";
 import { brokerOptions } from "./lead-list.server";
-import { CSV_MESSAGES } from "./csv-import";
+import { CSV_MESSAGES, type SkippedRow } from "./csv-import";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 /** Loads an upload of this user, parsed; 404 when the token is not theirs or gone. */
@@ -20,7 +20,7 @@ export async function importScreen(user: SessionUser, token: string, fields: URL
   const choices = importChoicesFrom(fields, file, stages);
   const isAdmin = canAdministerCrm(user);
   const brokers = isAdmin ? await brokerOptions() : [];
-  let preview: null | { total: number; valid: number; skippedEmpty: number; duplicates: { line: number; name: string; email: string; phone: string }[]; sample: { line: number; name: string; email: string; phone: string; tags: string[]; stage: string | null }[] } = null;
+  let preview: null | { total: number; valid: number; skipped: SkippedRow[]; skippedCount: number; duplicates: { line: number; name: string; email: string; phone: string }[]; sample: { line: number; name: string; email: string; phone: string; tags: string[]; stage: string | null }[] } = null;
   let error: string | null = null;
   if (fields.get("preview") === "1") {
     try {
@@ -31,7 +31,8 @@ export async function importScreen(user: SessionUser, token: string, fields: URL
       preview = {
         total: file.rows.length,
         valid: plan.rows.length,
-        skippedEmpty: plan.skippedEmpty,
+        skipped: plan.skipped.slice(0, 100),
+        skippedCount: plan.skipped.length,
         duplicates: plan.duplicates.slice(0, 100).map((r) => ({ line: r.line, name: r.name, email: r.email, phone: r.phone })),
         sample: plan.rows.slice(0, 10).map((r) => ({ line: r.line, name: r.name, email: r.email, phone: r.phone, tags: r.tags, stage: r.stageId ? (stageName.get(r.stageId) ?? null) : null })),
       };

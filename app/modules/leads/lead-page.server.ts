@@ -3,16 +3,16 @@ import { z } from "zod";
 import { db, nowIso, parseJsonList, toJsonList } from "~/modules/platform/db.server";
 import { can } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { parseDecimal } from "~/utils/format";
 import { smtpOverrideFor } from "~/modules/messaging/smtp-settings.server";
 import { sendBrokerMail } from "~/modules/messaging/mail.server";
-import { CRM_MESSAGES } from "./labels";
+import { whatsappHistoryOf } from "~/modules/messaging/lead-whatsapp.server";
+import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { requireLead } from "./lead-access.server";
-import { listPipelineStages, findLostStage, findWonStage } from "./stages.server";
-import { listLeadActivities } from "./activities.server";
-import { listNotes } from "./notes.server";
-import { stageHistory } from "./history.server";
-import { findLeadDeal } from "./deals.server";
+import { listPipelineStages, findLostStage, findWonStage } from "~/modules/crm/stages.server";
+import { listLeadActivities } from "~/modules/crm/activities.server";
+import { listNotes } from "~/modules/crm/notes.server";
+import { stageHistory } from "~/modules/crm/history.server";
+import { findLeadDeal } from "~/modules/crm/deals.server";
 
 /** Everything the lead page shows (02 §2.5), for a user allowed to read the lead. */
 export async function leadPage(user: SessionUser, leadId: number) {
@@ -42,7 +42,7 @@ export async function leadPage(user: SessionUser, leadId: number) {
     ])
     .where("leads.id", "=", leadId)
     .executeTakeFirstOrThrow();
-  const [stages, activities, notes, history, deal, smtp, whatsapp] = await Promise.all([
+  const [stages, activities, notes, history, deal, smtp, whatsapp, whatsappSent] = await Promise.all([
     listPipelineStages(),
     listLeadActivities(user, leadId),
     listNotes(user, leadId),
@@ -50,6 +50,7 @@ export async function leadPage(user: SessionUser, leadId: number) {
     findLeadDeal(leadId),
     smtpOverrideFor(user.broker?.id ?? lead.broker_id),
     whatsappStatus(user.broker?.id ?? lead.broker_id),
+    whatsappHistoryOf(lead.id),
   ]);
   const won = findWonStage(stages);
   const lost = findLostStage(stages);
@@ -65,6 +66,7 @@ export async function leadPage(user: SessionUser, leadId: number) {
     smtpActive: !!smtp,
     whatsapp,
     canEditNotes: can(user, "update", "note"),
+    whatsappSent,
   };
 }
 
@@ -74,32 +76,6 @@ async function whatsappStatus(brokerId: string | null): Promise<"connected" | "d
   if (!row) return "not-configured";
   return row.status === "connected" ? "connected" : "disconnected";
 }
-
-/** Negócio card: rating 1–5 (0 = none), total value with comma decimals, tags split on commas. */
-export const businessSchema = z.object({
-  rating: z.coerce.number().int().min(0, "Nota de 1 a 5").max(5, "Nota de 1 a 5").optional(),
-  total_value: z
-    .string()
-    .max(30, CRM_MESSAGES.invalidValue)
-    .optional()
-    .transform((v, ctx) => {
-      const t = (v ?? "").trim();
-      if (!t) return null;
-      const n = parseDecimal(t);
-      if (n == null || n < 0) {
-        ctx.addIssue({ code: "custom", message: CRM_MESSAGES.invalidValue });
-        return z.NEVER;
-      }
-      return n;
-    }),
-  tags: z
-    .string()
-    .max(1000, "No máximo 1000 caracteres")
-    .optional()
-    .transform((v) =>
-      [...new Set((v ?? "").split(",").map((t) => t.trim().slice(0, 40)).filter(Boolean))].slice(0, 30),
-    ),
-});
 
 export async function updateBusiness(user: SessionUser, leadId: number, input: { rating?: number; totalValue?: number | null; tags?: string[] }) {
   const lead = await requireLead(user, leadId, "update");
@@ -121,11 +97,6 @@ export async function updateBusiness(user: SessionUser, leadId: number, input: {
       if (input.totalValue !== undefined) await tx.updateTable("crm_deals").set({ amount: input.totalValue, updated_at: now }).where("external_source_id", "=", lead.id).execute();
     });
 }
-
-export const leadEmailSchema = z.object({
-  subject: z.string().trim().max(200, "No máximo 200 caracteres").optional().default(""),
-  message: z.string().trim().max(20_000, "No máximo 20000 caracteres").optional().default(""),
-});
 
 /** One e-mail to the lead through the user's SMTP (or the site's, or the outbox). */
 export async function emailLead(user: SessionUser, leadId: number, input: { subject: string; message: string }) {

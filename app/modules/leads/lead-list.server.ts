@@ -3,9 +3,9 @@ import { db } from "~/modules/platform/db.server";
 import { agencyInstant, agencyTime } from "~/utils/clock";
 import { brokerScope } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { lenientText } from "~/utils/query-schema";
+import { lenientText, pageParam, parseRecordId } from "~/utils/query-schema";
 import { countTextMatches, leadKeyMatch, leadTextMatch } from "#db/lead-search";
-import { LEADS_PAGE_SIZE, type LeadStatus } from "./labels";
+import { LEADS_PAGE_SIZE, type LeadStatus } from "~/modules/crm/labels";
 
 /**
  * The lead list (/broker/crm?view=list, /broker/leads, /broker/lead,
@@ -15,9 +15,12 @@ import { LEADS_PAGE_SIZE, type LeadStatus } from "./labels";
  */
 export const leadListParams = z.object({
   q: lenientText.optional(),
-  stage: z.coerce.number().int().positive().optional().catch(undefined),
+  stage: z
+    .unknown()
+    .transform((v) => parseRecordId(v) ?? undefined)
+    .optional(),
   broker: z.string().trim().max(64).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageParam.default(1),
 });
 export type LeadListParams = z.infer<typeof leadListParams>;
 
@@ -144,16 +147,16 @@ export async function listLeads(user: SessionUser, params: LeadListParams, pageS
   };
 }
 
-/** Brokers for the admin filter and the inline reassign (up to 8 suggestions when a term is given). */
+/** Brokers for the admin filter and the inline reassign (up to 8 suggestions when a term is given); `isActive` tells who may receive leads. */
 export async function brokerOptions(term?: string, limit = 500) {
-  let q = db().selectFrom("brokers").select(["id", "name", "email"]).orderBy("name");
+  let q = db().selectFrom("brokers").select(["id", "name", "email", "is_active"]).orderBy("name");
   const t = term?.trim().toLowerCase();
-  if (t) q = q.where((eb) => eb.or([eb("name", "like", `%${escapeLike(t)}%`, ), eb("email", "like", `%${escapeLike(t)}%`)]));
-  return q.limit(limit).execute();
+  if (t) q = q.where((eb) => eb.or([eb("name", "like", `%${escapeLike(t)}%`), eb("email", "like", `%${escapeLike(t)}%`)]));
+  return (await q.limit(limit).execute()).map((b) => ({ id: b.id, name: b.name, email: b.email, isActive: b.is_active === 1 }));
 }
 
 function escapeLike(s: string) {
-  return s.replace(/[%_]/g, "");
+  return s.replace(/[%_\\]/g, "");
 }
 
 /** The admin lead tab's four cards (02 §2.10): total, with broker, direct, this month (agency time). */

@@ -8,11 +8,12 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso, parseJsonList, toJsonList, type Tx } from "~/modules/platform/db.server";
 import { insertLeadsInBulk } from "~/modules/leads/leads.server";
 import { normalisePhone } from "~/utils/phone.server";
-import { matchStageByName } from "./labels";
+import { leadSourceFromText, matchStageByName, statusForStageName } from "~/modules/crm/labels";
+import type { LeadSource, LeadStatus } from "#db/schema";
 import { foldText } from "~/utils/slug";
-import { listPipelineStages, entryStageId, type Stage } from "./stages.server";
+import { listPipelineStages, entryStageId, type Stage } from "~/modules/crm/stages.server";
 import { duplicateIndex } from "./duplicates.server";
-import { CSV_MESSAGES, IMPORT_FIELDS, MAX_IMPORT_ROWS, type ImportField, type ImportMapping } from "./csv-import";
+import { CSV_MESSAGES, IMPORT_FIELDS, MAX_IMPORT_ROWS, SKIP_REASONS, type ImportField, type ImportMapping, type SkippedRow } from "./csv-import";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 /**
@@ -30,7 +31,8 @@ export class CsvError extends Error {
   }
 }
 
-export type CsvFile = { headers: string[]; rows: string[][]; delimiter: string; encoding: "utf-8" | "windows-1252" | "utf-16le" };
+/** `lines[i]` is the line of the file where `rows[i]` starts (the header is line 1; quoted line breaks and blank lines counted). */
+export type CsvFile = { headers: string[]; rows: string[][]; lines: number[]; delimiter: string; encoding: "utf-8" | "windows-1252" | "utf-16le" };
 
 export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvFile["encoding"] } {
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return { text: new TextDecoder("utf-8").decode(bytes.subarray(3)), encoding: "utf-8" };
@@ -58,19 +60,21 @@ export function parseCsv(bytes: Uint8Array): CsvFile {
   const { text, encoding } = decodeCsv(bytes);
   if (!text.trim()) throw new CsvError(CSV_MESSAGES.empty);
   const delimiter = detectDelimiter(text);
-  let records: string[][];
+  let records: { record: string[]; info: { lines: number } }[];
   try {
-    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true, max_record_size: 100_000 }) as string[][];
+    records = parse(text, { delimiter, relax_column_count: true, skip_empty_lines: true, trim: true, max_record_size: 100_000, info: true }) as unknown as typeof records;
   } catch (error) {
     const e = error as { lines?: number; code?: string };
     const line = e.code === "CSV_QUOTE_NOT_CLOSED" ? (openQuoteLine(text) ?? e.lines) : e.lines;
     throw new CsvError(`${CSV_MESSAGES.read}: linha ${line ?? "?"} — ${explainParseError(error)}`, line);
   }
   const [headers, ...rows] = records;
-  const data = rows.filter((r) => r.some((c) => c !== ""));
+  // the parser counts the line where a record ends; its start is that less the line breaks inside its cells
+  const data = rows.filter((r) => r.record.some((c) => c !== ""));
   if (!headers || data.length === 0) throw new CsvError(CSV_MESSAGES.empty);
   if (data.length > MAX_IMPORT_ROWS) throw new CsvError(`${CSV_MESSAGES.read}: no máximo ${MAX_IMPORT_ROWS} linhas por arquivo.`);
-  return { headers: headers.map((h) => h.slice(0, 200)), rows: data, delimiter, encoding };
+  const startLine = (r: (typeof rows)[number]) => r.info.lines - r.record.reduce((n, c) => n + (c.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
+  return { headers: headers.record.map((h) => h.slice(0, 200)), rows: data.map((r) => r.record), lines: data.map(startLine), delimiter, encoding };
 }
 
 /** The line where a quote that never closes was opened (the parser only knows where the file ended). */
@@ -107,6 +111,7 @@ const SYNONYMS: Record<ImportField, string[]> = {
   tags: ["tags", "tag", "marcador", "marcadores", "etiquetas"],
   property: ["property", "imovel", "property_title", "empreendimento"],
   stage: ["stage", "estagio", "etapa", "status", "fase"],
+  source: ["source", "origem", "fonte", "canal"],
 };
 
 /** Columns auto-mapped from header names (name, email, phone, message, property, stage, tags and pt-BR synonyms). */
@@ -164,10 +169,22 @@ export type PlannedRow = {
   tags: string[];
   property: string;
   stageId: number | null;
+  /** The status the row's stage implies (its own or the entry stage), 02 §4. */
+  status: LeadStatus;
+  source: LeadSource;
   duplicateOf: number | null;
 };
 
-export type ImportPlan = { rows: PlannedRow[]; skippedEmpty: number; duplicates: PlannedRow[] };
+export type ImportPlan = { rows: PlannedRow[]; skipped: SkippedRow[]; duplicates: PlannedRow[] };
+
+/**
+ * Our own export guards cells against spreadsheet formulas with a leading
+ * apostrophe ('+55…, '=…); a value that only carries that guard comes back
+ * without it.
+ */
+export function unguardCell(value: string): string {
+  return /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value;
+}
 
 /** Which broker the leads go to: a broker imports for self; an admin must pick one. */
 export async function importBroker(user: SessionUser, chosen: string | null | undefined): Promise<string | null> {
@@ -187,15 +204,18 @@ export async function planImport(file: CsvFile, options: ImportOptions): Promise
   const seenPhone = new Map<string, number>();
   const rows: PlannedRow[] = [];
   const duplicates: PlannedRow[] = [];
-  let skippedEmpty = 0;
-  const cell = (r: string[], f: ImportField, max: number) => (m[f] != null ? (r[m[f]!] ?? "").trim().slice(0, max) : "");
+  const skipped: SkippedRow[] = [];
+  const entry = await entryStageId();
+  const statusOf = new Map(stages.map((s) => [s.id, statusForStageName(s.name) ?? ("entrada" as const)]));
+  const cell = (r: string[], f: ImportField, max: number) => (m[f] != null ? unguardCell((r[m[f]!] ?? "").trim()).slice(0, max) : "");
   file.rows.forEach((r, i) => {
-    const line = i + 2; // header is line 1
+    const line = file.lines[i] ?? i + 2;
     const name = cell(r, "name", 120);
     const email = cell(r, "email", 254).toLowerCase();
     const phone = cell(r, "phone", 30);
-    if (!name && !email && !phone) {
-      skippedEmpty += 1;
+    // a lead is someone to reach: a row without an e-mail and a phone is left out and said why (02 §5)
+    if (!email && !phone) {
+      skipped.push({ line, reason: name ? SKIP_REASONS.noContact : SKIP_REASONS.empty });
       return;
     }
     let stageId: number | null = null;
@@ -216,6 +236,8 @@ export async function planImport(file: CsvFile, options: ImportOptions): Promise
       tags: [...new Set(cell(r, "tags", 1000).split(/[,;]/).map((t) => t.trim().slice(0, 40)).filter(Boolean))].slice(0, 30),
       property: cell(r, "property", 200),
       stageId,
+      status: statusOf.get(stageId ?? entry ?? -1) ?? "entrada",
+      source: leadSourceFromText(cell(r, "source", 100)) ?? "csv",
       duplicateOf: duplicateOf || null,
     };
     if (email && !seenEmail.has(email)) seenEmail.set(email, -line);
@@ -223,13 +245,13 @@ export async function planImport(file: CsvFile, options: ImportOptions): Promise
     rows.push(row);
     if (row.duplicateOf) duplicates.push(row);
   });
-  return { rows, skippedEmpty, duplicates };
+  return { rows, skipped, duplicates };
 }
 
 const IMPORT_BATCH = 500;
 
 function importedLead(row: PlannedRow, entry: number | null) {
-  return { name: row.name, email: row.email, phone: row.phone, message: row.message, propertyTitle: row.property || null, source: "csv" as const, stageId: row.stageId ?? entry, tags: row.tags };
+  return { name: row.name, email: row.email, phone: row.phone, message: row.message, propertyTitle: row.property || null, source: row.source, stageId: row.stageId ?? entry, status: row.status, tags: row.tags };
 }
 
 /**
@@ -254,7 +276,7 @@ async function insertNewRows(tx: Tx, brokerId: string, entry: number | null, row
   }
 }
 
-export type ImportResult = { created: number; merged: number; skippedEmpty: number; skippedDuplicates: number };
+export type ImportResult = { created: number; merged: number; skipped: SkippedRow[]; skippedDuplicates: number };
 
 /**
  * Runs the plan in one transaction. Duplicates: 'skip' leaves them out;
@@ -265,7 +287,7 @@ export async function runImport(user: SessionUser, file: CsvFile, options: Impor
   if (!options.brokerId) throw new CsvError(CSV_MESSAGES.noBroker);
   const plan = await planImport(file, options);
   const entry = await entryStageId();
-  const result: ImportResult = { created: 0, merged: 0, skippedEmpty: plan.skippedEmpty, skippedDuplicates: 0 };
+  const result: ImportResult = { created: 0, merged: 0, skipped: plan.skipped, skippedDuplicates: 0 };
   const total = plan.rows.length;
   await db()
     .transaction()
@@ -353,6 +375,22 @@ export async function loadUpload(user: SessionUser, token: string): Promise<{ by
 export async function dropUpload(token: string): Promise<void> {
   if (!TOKEN_RE.test(token)) return;
   await Promise.all([fsp.rm(path.join(importsDir(), `${token}.csv`), { force: true }), fsp.rm(path.join(importsDir(), `${token}.json`), { force: true })]);
+}
+
+/** The result of an import run with progress (JavaScript), kept until the browser comes back for its toast (`takeImportSummary`). */
+export async function saveImportSummary(user: SessionUser, token: string, message: string): Promise<void> {
+  if (!TOKEN_RE.test(token)) return;
+  await fsp.mkdir(importsDir(), { recursive: true });
+  await fsp.writeFile(path.join(importsDir(), `${token}.done.json`), JSON.stringify({ userId: user.id, message }));
+}
+
+export async function takeImportSummary(user: SessionUser, token: string): Promise<string | null> {
+  if (!TOKEN_RE.test(token)) return null;
+  const file = path.join(importsDir(), `${token}.done.json`);
+  const saved = await fsp.readFile(file, "utf8").then((t) => JSON.parse(t) as { userId: string; message: string }, () => null);
+  if (!saved || saved.userId !== user.id) return null;
+  await fsp.rm(file, { force: true });
+  return saved.message;
 }
 
 /** Housekeeping job: uploads nobody imported within a day. */

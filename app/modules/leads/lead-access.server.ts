@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { db, type DbOrTx } from "~/modules/platform/db.server";
 import { assertCan, type Action, canAdministerCrm } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { CRM_MESSAGES } from "./labels";
+import { CRM_MESSAGES } from "~/modules/crm/labels";
 
 /**
  * The one gate to a single lead: loads id + broker and asks the permission

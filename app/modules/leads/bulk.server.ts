@@ -5,10 +5,10 @@ import { log, errorFields } from "~/modules/platform/logger.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { sendBrokerMail, describeMailError } from "~/modules/messaging/mail.server";
 import { smtpOverrideFor } from "~/modules/messaging/smtp-settings.server";
-import { CRM_MESSAGES } from "./labels";
+import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { permittedLeadIds, requireLead } from "./lead-access.server";
-import { moveLeadInTx } from "./deals.server";
-import { getStage } from "./stages.server";
+import { moveLeadInTx } from "~/modules/crm/deals.server";
+import { getStage } from "~/modules/crm/stages.server";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 /**
@@ -18,11 +18,6 @@ import { canAdministerCrm } from "~/modules/auth/permissions.server";
  * one and never stops on a failure.
  */
 export class BulkError extends Error {}
-
-export const idList = z
-  .array(z.coerce.number().int().positive())
-  .max(10_000)
-  .catch([]);
 
 export async function bulkMove(user: SessionUser, ids: number[], stageId: number | null | undefined): Promise<number> {
   if (!ids.length) throw new BulkError(CRM_MESSAGES.emptySelection);

@@ -2,7 +2,7 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { parseJsonList } from "~/modules/platform/db.server";
 import { agencyToday, formatDateForFile, formatDateTime } from "~/utils/clock";
 import { leadListQuery, type LeadListParams } from "./lead-list.server";
-import { LEAD_STATUS_LABELS } from "./labels";
+import { LEAD_STATUS_LABELS } from "~/modules/crm/labels";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 /**

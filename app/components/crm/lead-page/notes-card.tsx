@@ -1,0 +1,86 @@
+import { Form } from "react-router";
+import { Button, Card } from "~/components/ui";
+import { HiddenField, TextAreaField, formErrorOf, formProps, resultFor, useAppForm } from "~/components/ui/form";
+import { LEAD_PAGE_ANCHORS, NOTE_MAX, noteAddSchema, noteFormSchema } from "~/modules/leads/lead-page";
+import { formatDateTime } from "~/utils/clock";
+import { FormAlert, replyForRecord } from "../form-alert";
+import type { LeadPageData } from "./types";
+
+/** Anotações (02 §2.5, §6): anyone on the lead adds; admins edit and delete. Long words and URLs wrap inside the card. */
+export function NotesCard({ data, actionData, busy }: { data: LeadPageData; actionData: unknown; busy: boolean }) {
+  const { lead, notes, canEditNotes } = data;
+  const action = `/broker/lead/${lead.id}#${LEAD_PAGE_ANCHORS.notes}`;
+  const deleteProblem = resultFor(actionData, "note-delete") ? formErrorOf(actionData) : undefined;
+  return (
+    <Card className="min-w-0 p-5" as="section">
+      <h2 id={LEAD_PAGE_ANCHORS.notes} className="text-lg font-semibold">
+        Anotações
+      </h2>
+      <NoteAddForm key={`note-${notes.length}`} action={action} lastResult={resultFor(actionData, "note-add")} busy={busy} />
+      {deleteProblem ? (
+        <p role="alert" className="mt-3 text-sm font-semibold text-danger-700">
+          {deleteProblem}
+        </p>
+      ) : null}
+      <ul className="mt-4 space-y-3">
+        {notes.map((n) => (
+          <li key={n.id} className="min-w-0 rounded-lg border border-slate-200 p-3 text-sm" data-note={n.id}>
+            <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{n.body}</p>
+            <p className="mt-1 text-xs text-slate-500 [overflow-wrap:anywhere]">
+              {n.author ?? "—"} · {formatDateTime(n.createdAt)}
+              {n.updatedAt ? " (editada)" : ""}
+            </p>
+            {canEditNotes ? <NoteEditForm note={n} action={action} lastResult={replyForRecord(resultFor(actionData, "note-edit"), "note", n.id)} busy={busy} /> : null}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function NoteAddForm({ action, lastResult, busy }: { action: string; lastResult: ReturnType<typeof resultFor>; busy: boolean }) {
+  const [form, fields] = useAppForm(noteAddSchema, { id: "note-add", lastResult });
+  return (
+    <Form method="post" action={action} {...formProps(form)} className="mt-3 space-y-2">
+      <HiddenField name="intent" value="note-add" />
+      <FormAlert form={form} />
+      <TextAreaField meta={fields.body} label={<span className="sr-only">Nova anotação</span>} textareaProps={{ rows: 3, maxLength: NOTE_MAX, placeholder: "Escreva uma anotação..." }} />
+      <Button type="submit" size="sm" pending={busy}>
+        Adicionar anotação
+      </Button>
+    </Form>
+  );
+}
+
+function NoteEditForm({ note, action, lastResult, busy }: { note: LeadPageData["notes"][number]; action: string; lastResult: ReturnType<typeof resultFor>; busy: boolean }) {
+  const [form, fields] = useAppForm(noteFormSchema, { id: `note-edit-${note.id}`, lastResult, defaultValue: { body: note.body } });
+  return (
+    <details className="mt-2" open={lastResult ? true : undefined}>
+      <summary className="cursor-pointer text-xs text-brand-700">Editar / excluir</summary>
+      <Form method="post" action={action} {...formProps(form)} className="mt-2 space-y-2">
+        <HiddenField name="note" value={note.id} />
+        <FormAlert form={form} />
+        <TextAreaField meta={fields.body} label={<span className="sr-only">Editar anotação</span>} textareaProps={{ rows: 2, maxLength: NOTE_MAX }} />
+        <div className="flex gap-2">
+          <Button type="submit" name="intent" value="note-edit" size="sm" variant="secondary" disabled={busy}>
+            Salvar
+          </Button>
+          <Button
+            type="submit"
+            name="intent"
+            value="note-delete"
+            size="sm"
+            variant="danger"
+            disabled={busy}
+            formNoValidate
+            onClick={(e) => {
+              if (!window.confirm("Excluir esta anotação?")) e.preventDefault();
+            }}
+          >
+            Excluir
+          </Button>
+        </div>
+      </Form>
+    </details>
+  );
+}

@@ -1,0 +1,42 @@
+/** CSV import vocabulary shared with the mapping screen (02 §2.4, §5). */
+export const IMPORT_FIELDS = ["name", "email", "phone", "message", "tags", "property", "stage", "source"] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  name: "Nome",
+  email: "Email",
+  phone: "Telefone",
+  message: "Mensagem",
+  tags: "Marcador/Tags (separe por vírgula ou ponto e vírgula)",
+  property: "Imóvel",
+  stage: "Estágio (aceita entrada, qualificação, negociação, fechamento)",
+  source: "Origem (site, ZAP, VivaReal, OLX, roleta…; sem valor conhecido: Importação CSV)",
+};
+
+/** A row left out of an import: its line in the file (the header is line 1) and why, shown in the preview and the result. */
+export type SkippedRow = { line: number; reason: string };
+
+export const SKIP_REASONS = {
+  empty: "sem nome, e-mail e telefone",
+  noContact: "sem e-mail e sem telefone",
+} as const;
+
+/** "linha 4 (sem e-mail e sem telefone), linha 9 (…)", at most `max` named, then "e mais N". */
+export function describeSkipped(rows: readonly SkippedRow[], max = 10): string {
+  const named = rows.slice(0, max).map((r) => `linha ${r.line} (${r.reason})`);
+  return rows.length > max ? `${named.join(", ")} e mais ${rows.length - max}` : named.join(", ");
+}
+
+export type ImportMapping = Partial<Record<ImportField, number>>;
+
+export const CSV_MESSAGES = {
+  empty: "CSV vazio",
+  read: "Erro ao ler CSV",
+  mapping: "Mapeamento inválido",
+  failed: "Erro ao importar",
+  failedHint: "Verifique o arquivo CSV.",
+  noBroker: "Corretor não identificado.",
+} as const;
+
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 50_000;
