@@ -4,7 +4,7 @@ import { housekeepingJobs } from "./housekeeping.server";
 import { campaignDispatcherJob } from "~/modules/messaging/campaign-dispatcher.server";
 import { staleImportsJob } from "~/modules/crm/csv-import.server";
 import { webhookDeliveryJob } from "~/modules/webhooks/delivery.server";
-import { automaticRouletteJob } from "~/modules/roulette/roulette.server";
+import { automaticRouletteJob } from "~/modules/roulette/automatic.server";
 import { prepareFeedsJob } from "~/modules/feeds/prepared.server";
 
 /**

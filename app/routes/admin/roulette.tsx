@@ -3,22 +3,12 @@ import { z } from "zod";
 import { Alert, Badge, Button, Card, Field, Input, Modal, PageHeader, Table, buttonClass, cx, tdClass, thClass } from "~/components/ui";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
-import {
-  RouletteError,
-  currentParticipants,
-  deleteResult,
-  listResults,
-  manualDraw,
-  nextAutomaticRun,
-  notifyRouletteWebhook,
-  removeParticipant,
-  rouletteSettings,
-  rouletteWebhook,
-  rouletteWebhookDeliveries,
-  runAutomaticNow,
-  saveRouletteSettings,
-  saveRouletteWebhook,
-} from "~/modules/roulette/roulette.server";
+import { RouletteError } from "~/modules/roulette/roulette-types";
+import { rouletteSettings, saveRouletteSettings } from "~/modules/roulette/settings.server";
+import { currentParticipants, removeParticipant } from "~/modules/roulette/presence.server";
+import { deleteResult, listResults, manualDraw } from "~/modules/roulette/draw.server";
+import { nextAutomaticRun, runAutomaticNow } from "~/modules/roulette/automatic.server";
+import { notifyRouletteWebhook, rouletteWebhook, rouletteWebhookDeliveries, saveRouletteWebhook } from "~/modules/roulette/webhook.server";
 import { ASSIGNMENT_REASON_LABELS, ROULETTE_MESSAGES, ROULETTE_WEBHOOK_EVENTS } from "~/modules/roulette/roulette-rules";
 import { DeliveryLog } from "~/components/webhooks/delivery-log";
 import { todaysAssignments } from "~/modules/roulette/routing.server";
