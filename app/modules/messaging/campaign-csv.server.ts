@@ -1,6 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { MAX_CAMPAIGN_LEADS } from "./campaign-rules";
-import type { CampaignLead } from "./campaigns.server";
+import type { CampaignLead } from "./campaign-types";
 
 /**
  * Recipients from a spreadsheet (spec 03 §5 'CSV of leads'): the first line

@@ -2,12 +2,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { CLAIM_LEASE_MS, dailyCapFor, dispatchDueJobs, INTERRUPTED, WARM_UP_CAPS } from "~/modules/messaging/campaign-dispatcher.server";
 import { CAMPAIGN_MESSAGES } from "~/modules/messaging/campaign-rules";
-import { CampaignError, campaignMonitor, launchCampaign, pauseCampaign, resumeCampaign, saveCampaign } from "~/modules/messaging/campaigns.server";
+import { launchCampaign, pauseCampaign, resumeCampaign, saveCampaign } from "~/modules/messaging/campaigns.server";
+import { campaignMonitor } from "~/modules/messaging/campaign-monitor.server";
+import { CampaignError } from "~/modules/messaging/campaign-types";
 import { clearGatewayConfig, gatewayConfig, saveGatewayConfig } from "~/modules/messaging/gateway-settings.server";
 import { DEFAULT_TIMING, nextAllowedTime, scheduleSendTimes } from "~/modules/messaging/timing";
 import { agencyTime } from "~/utils/clock";
+import { applyGatewayEvent, verifyWebhookSecret } from "~/modules/messaging/gateway-events.server";
 import {
-  applyGatewayEvent,
   connectAgain,
   createConnection,
   disconnect,
@@ -15,7 +17,6 @@ import {
   refreshConnection,
   removeConnection,
   restart,
-  verifyWebhookSecret,
 } from "~/modules/messaging/whatsapp-connections.server";
 import { WA_MESSAGES } from "~/modules/messaging/whatsapp-labels";
 import { formatPairingCode, isOptOutReply, sanitiseInstanceName, whatsappCandidates } from "~/modules/messaging/whatsapp-numbers";

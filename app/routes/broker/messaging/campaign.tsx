@@ -6,7 +6,9 @@ import { Alert, Button, buttonClass, Card, EmptyState, Input, PageHeader, Select
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
 import { CAMPAIGN_MESSAGES, JOB_STATUS_ORDER } from "~/modules/messaging/campaign-rules";
-import { CampaignError, campaignMonitor, pauseCampaign, resumeCampaign } from "~/modules/messaging/campaigns.server";
+import { pauseCampaign, resumeCampaign } from "~/modules/messaging/campaigns.server";
+import { campaignMonitor } from "~/modules/messaging/campaign-monitor.server";
+import { CampaignError } from "~/modules/messaging/campaign-types";
 import { formatDateTime } from "~/utils/clock";
 import { WHATSAPP_DELIVERY_LABELS } from "~/modules/messaging/whatsapp-labels";
 import type { Route } from "./+types/campaign";

@@ -2,7 +2,7 @@ import { Link, useLoaderData } from "react-router";
 import { StatusBadge } from "~/components/messaging/status-badge";
 import { buttonClass, EmptyState, PageHeader, Table, tdClass, thClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { listCampaigns } from "~/modules/messaging/campaigns.server";
+import { listCampaigns } from "~/modules/messaging/campaign-monitor.server";
 import { gatewaySummary } from "~/modules/messaging/gateway-settings.server";
 import { formatDateTime } from "~/utils/clock";
 import type { Route } from "./+types/campaigns";

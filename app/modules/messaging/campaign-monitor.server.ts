@@ -1,0 +1,76 @@
+import type { CampaignJobStatus, CampaignStatus } from "#db/schema";
+import { brokerScope } from "~/modules/auth/permissions.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { db } from "~/modules/platform/db.server";
+import { JOB_STATUS_ORDER } from "./campaign-rules";
+import { findOwnCampaign } from "./campaigns.server";
+
+/** What the campaign monitor and the campaigns list show (spec 03 §2.5, §4). */
+export type CampaignCounts = { total: number; sent: number; failed: number; pending: number; sending: number; paused: number; cancelled: number };
+
+/** Displayed status (spec 03 §4): completed when everything ended; running while anything is pending or sending; paused if flagged. */
+export function displayedStatus(stored: CampaignStatus, counts: CampaignCounts): CampaignStatus {
+  if (stored === "draft") return "draft";
+  if (counts.total > 0 && counts.sent + counts.failed + counts.cancelled === counts.total) return "completed";
+  if (stored === "paused") return "paused";
+  if (counts.pending > 0 || counts.sending > 0) return "running";
+  return stored;
+}
+
+
+export async function campaignCounts(campaignId: number): Promise<CampaignCounts> {
+  const rows = await db()
+    .selectFrom("campaign_jobs")
+    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
+    .where("campaign_id", "=", campaignId)
+    .groupBy("status")
+    .execute();
+  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Partial<Record<CampaignJobStatus, number>>;
+  const counts = { sent: by.sent ?? 0, failed: by.failed ?? 0, pending: by.scheduled ?? 0, sending: by.sending ?? 0, paused: by.paused ?? 0, cancelled: by.cancelled ?? 0 };
+  return { total: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
+}
+
+export type MonitorJob = { id: number; leadName: string | null; to: string; status: CampaignJobStatus; fireAt: string; sentAt: string | null; error: string | null; delivery: string | null };
+
+export async function campaignMonitor(user: SessionUser, campaignId: number, filter: { q?: string; status?: CampaignJobStatus | "" } = {}) {
+  const c = await findOwnCampaign(user, campaignId);
+  const counts = await campaignCounts(campaignId);
+  const upcoming = await db()
+    .selectFrom("campaign_jobs")
+    .select(["id", "lead_name", "to", "fire_at"])
+    .where("campaign_id", "=", campaignId)
+    .where("status", "=", "scheduled")
+    .orderBy("fire_at")
+    .limit(5)
+    .execute();
+  let q = db()
+    .selectFrom("campaign_jobs")
+    .select(["id", "lead_name", "to", "status", "fire_at", "sent_at", "error", "delivery"])
+    .where("campaign_id", "=", campaignId);
+  if (filter.status) q = q.where("status", "=", filter.status);
+  if (filter.q?.trim()) {
+    const like = `%${filter.q.trim().replace(/[%_]/g, "")}%`;
+    q = q.where((eb) => eb.or([eb("lead_name", "like", like), eb("to", "like", like)]));
+  }
+  const jobs = await q.orderBy("fire_at").orderBy("id").limit(1000).execute();
+  const order = (s: CampaignJobStatus) => JOB_STATUS_ORDER.indexOf(s);
+  jobs.sort((a, b) => order(a.status) - order(b.status) || a.fire_at.localeCompare(b.fire_at));
+  return {
+    campaign: { id: c.id, name: c.name, message: c.message, createdAt: c.created_at, launchedAt: c.launched_at, storedStatus: c.status, status: displayedStatus(c.status, counts) },
+    counts,
+    progress: counts.total ? Math.round(((counts.sent + counts.failed + counts.cancelled) / counts.total) * 100) : 0,
+    nextFireAt: upcoming[0]?.fire_at ?? null,
+    upcoming: upcoming.map((j) => ({ id: j.id, leadName: j.lead_name, to: j.to, fireAt: j.fire_at })),
+    jobs: jobs.map((j): MonitorJob => ({ id: j.id, leadName: j.lead_name, to: j.to, status: j.status, fireAt: j.fire_at, sentAt: j.sent_at, error: j.error, delivery: j.delivery })),
+  };
+}
+
+export async function listCampaigns(user: SessionUser) {
+  const scope = brokerScope(user);
+  let q = db().selectFrom("campaigns").select(["id", "name", "status", "created_at", "launched_at", "broker_id"]).orderBy("created_at", "desc").limit(100);
+  if (scope) q = q.where("broker_id", "=", scope);
+  const rows = await q.execute();
+  return Promise.all(rows.map(async (r) => ({ ...r, counts: await campaignCounts(r.id) }))).then((list) =>
+    list.map((r) => ({ id: r.id, name: r.name, createdAt: r.created_at, launchedAt: r.launched_at, counts: r.counts, status: displayedStatus(r.status, r.counts) })),
+  );
+}
