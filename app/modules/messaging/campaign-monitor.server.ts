@@ -3,7 +3,10 @@ import { brokerScope } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db } from "~/modules/platform/db.server";
 import { JOB_STATUS_ORDER } from "./campaign-rules";
-import { findOwnCampaign } from "./campaigns.server";
+import { waitReason } from "./campaign-wait";
+import { draftLeadsOf, findOwnCampaign } from "./campaigns.server";
+import { dailyCapFor, daysConnected, sentToday, WARM_UP_CAPS } from "./pace.server";
+import { parseTiming } from "./timing";
 
 /** What the campaign monitor and the campaigns list show (spec 03 §2.5, §4). */
 export type CampaignCounts = { total: number; sent: number; failed: number; pending: number; sending: number; paused: number; cancelled: number };
@@ -17,6 +20,11 @@ export function displayedStatus(stored: CampaignStatus, counts: CampaignCounts):
   return stored;
 }
 
+/** A draft has no jobs yet: its recipients are its total, all pending. */
+export function draftCounts(leadsJson: string): CampaignCounts {
+  const n = draftLeadsOf(leadsJson).length;
+  return { total: n, sent: 0, failed: 0, pending: n, sending: 0, paused: 0, cancelled: 0 };
+}
 
 export async function campaignCounts(campaignId: number): Promise<CampaignCounts> {
   const rows = await db()
@@ -32,9 +40,27 @@ export async function campaignCounts(campaignId: number): Promise<CampaignCounts
 
 export type MonitorJob = { id: number; leadName: string | null; to: string; status: CampaignJobStatus; fireAt: string; sentAt: string | null; error: string | null; delivery: string | null };
 
-export async function campaignMonitor(user: SessionUser, campaignId: number, filter: { q?: string; status?: CampaignJobStatus | "" } = {}) {
+/** Why the next message waits (the number's state, its cap today, the window), for the monitor. */
+async function waitOf(c: { broker_id: string; timing: string; status: CampaignStatus }, status: CampaignStatus, counts: CampaignCounts, nextFireAt: string | null, now: Date) {
+  const connection = await db().selectFrom("whatsapp_connections").select(["status", "instance_name", "first_connected_at"]).where("broker_id", "=", c.broker_id).executeTakeFirst();
+  const days = daysConnected(connection?.first_connected_at ?? null, now);
+  return waitReason({
+    status,
+    pending: counts.pending + counts.paused + counts.sending,
+    connection: connection?.status ?? null,
+    sentToday: connection ? await sentToday(connection.instance_name, now) : 0,
+    cap: dailyCapFor(connection?.first_connected_at ?? null, now),
+    warmUpDay: days === null ? 1 : days < WARM_UP_CAPS.length ? days + 1 : null,
+    warmUpDays: WARM_UP_CAPS.length,
+    timing: parseTiming(c.timing),
+    nextFireAt,
+    now,
+  });
+}
+
+export async function campaignMonitor(user: SessionUser, campaignId: number, filter: { q?: string; status?: CampaignJobStatus | "" } = {}, now: Date = new Date()) {
   const c = await findOwnCampaign(user, campaignId);
-  const counts = await campaignCounts(campaignId);
+  const counts = c.status === "draft" ? draftCounts(c.leads) : await campaignCounts(campaignId);
   const upcoming = await db()
     .selectFrom("campaign_jobs")
     .select(["id", "lead_name", "to", "fire_at"])
@@ -55,8 +81,10 @@ export async function campaignMonitor(user: SessionUser, campaignId: number, fil
   const jobs = await q.orderBy("fire_at").orderBy("id").limit(1000).execute();
   const order = (s: CampaignJobStatus) => JOB_STATUS_ORDER.indexOf(s);
   jobs.sort((a, b) => order(a.status) - order(b.status) || a.fire_at.localeCompare(b.fire_at));
+  const status = displayedStatus(c.status, counts);
   return {
-    campaign: { id: c.id, name: c.name, message: c.message, createdAt: c.created_at, launchedAt: c.launched_at, storedStatus: c.status, status: displayedStatus(c.status, counts) },
+    campaign: { id: c.id, name: c.name, message: c.message, createdAt: c.created_at, launchedAt: c.launched_at, storedStatus: c.status, status },
+    wait: await waitOf(c, status, counts, upcoming[0]?.fire_at ?? null, now),
     counts,
     progress: counts.total ? Math.round(((counts.sent + counts.failed + counts.cancelled) / counts.total) * 100) : 0,
     nextFireAt: upcoming[0]?.fire_at ?? null,
@@ -67,10 +95,10 @@ export async function campaignMonitor(user: SessionUser, campaignId: number, fil
 
 export async function listCampaigns(user: SessionUser) {
   const scope = brokerScope(user);
-  let q = db().selectFrom("campaigns").select(["id", "name", "status", "created_at", "launched_at", "broker_id"]).orderBy("created_at", "desc").limit(100);
+  let q = db().selectFrom("campaigns").select(["id", "name", "status", "created_at", "launched_at", "broker_id", "leads"]).orderBy("created_at", "desc").limit(100);
   if (scope) q = q.where("broker_id", "=", scope);
   const rows = await q.execute();
-  return Promise.all(rows.map(async (r) => ({ ...r, counts: await campaignCounts(r.id) }))).then((list) =>
+  return Promise.all(rows.map(async (r) => ({ ...r, counts: r.status === "draft" ? draftCounts(r.leads) : await campaignCounts(r.id) }))).then((list) =>
     list.map((r) => ({ id: r.id, name: r.name, createdAt: r.created_at, launchedAt: r.launched_at, counts: r.counts, status: displayedStatus(r.status, r.counts) })),
   );
 }

@@ -1,8 +1,10 @@
 import { assertCan, brokerScope } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso } from "~/modules/platform/db.server";
+import { optedOutKeys } from "./opt-out.server";
+import { paceStart, respaceCampaign } from "./pace.server";
 import { connectionStatusOf } from "./whatsapp-connections.server";
-import { campaignNumber } from "./whatsapp-numbers";
+import { campaignNumber, optOutKey, uniqueRecipients } from "./whatsapp-numbers";
 import { CAMPAIGN_MESSAGES, MAX_CAMPAIGN_LEADS, personalise } from "./campaign-rules";
 import { CampaignError, type CampaignDraft, type CampaignLead } from "./campaign-types";
 import { DEFAULT_TIMING, parseTiming, scheduleSendTimes, type Timing } from "./timing";
@@ -35,7 +37,7 @@ export async function saveCampaign(user: SessionUser, draft: CampaignDraft, camp
   const leads = JSON.stringify(draft.leads.slice(0, MAX_CAMPAIGN_LEADS));
   if (campaignId) {
     const existing = await findOwnCampaign(user, campaignId);
-    if (existing.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+    if (existing.status !== "draft") throw new CampaignError(CAMPAIGN_MESSAGES.launched);
     await db().updateTable("campaigns").set({ name: draft.name.trim(), message: draft.message.trim(), timing, leads, updated_at: ts }).where("id", "=", campaignId).execute();
     return campaignId;
   }
@@ -55,7 +57,7 @@ export async function saveDraftDetails(user: SessionUser, input: { name: string;
   const ts = nowIso();
   if (campaignId) {
     const existing = await findOwnCampaign(user, campaignId);
-    if (existing.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+    if (existing.status !== "draft") throw new CampaignError(CAMPAIGN_MESSAGES.launched);
     await db()
       .updateTable("campaigns")
       .set({ name: input.name.trim(), message: input.message.trim(), ...(input.timing ? { timing: JSON.stringify(input.timing) } : {}), updated_at: ts })
@@ -71,11 +73,16 @@ export async function saveDraftDetails(user: SessionUser, input: { name: string;
   return row.id;
 }
 
-/** Wizard step 3: the recipients (at most 500). CRM leads are checked to be the user's own. */
-export async function setDraftLeads(user: SessionUser, campaignId: number, leads: CampaignLead[]): Promise<number> {
+/**
+ * Wizard step 3: the recipients (at most 500, one per number). CRM leads are
+ * checked to be the user's own. Returns how many were kept and how many
+ * repeated a number already in the list.
+ */
+export async function setDraftLeads(user: SessionUser, campaignId: number, leads: CampaignLead[]): Promise<{ count: number; duplicates: number }> {
   const c = await findOwnCampaign(user, campaignId);
-  if (c.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
-  const list = leads.slice(0, MAX_CAMPAIGN_LEADS);
+  if (c.status !== "draft") throw new CampaignError(CAMPAIGN_MESSAGES.launched);
+  const { unique, duplicates } = uniqueRecipients(leads);
+  const list = unique.slice(0, MAX_CAMPAIGN_LEADS);
   const ids = list.map((l) => l.leadId).filter((id): id is number => Number.isInteger(id));
   if (ids.length) {
     const scope = brokerScope(user);
@@ -85,12 +92,12 @@ export async function setDraftLeads(user: SessionUser, campaignId: number, leads
     for (const l of list) if (l.leadId != null && !own.has(l.leadId)) l.leadId = null;
   }
   await db().updateTable("campaigns").set({ leads: JSON.stringify(list), updated_at: nowIso() }).where("id", "=", campaignId).execute();
-  return list.length;
+  return { count: list.length, duplicates };
 }
 
 export async function setDraftTiming(user: SessionUser, campaignId: number, timing: Timing): Promise<void> {
   const c = await findOwnCampaign(user, campaignId);
-  if (c.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+  if (c.status !== "draft") throw new CampaignError(CAMPAIGN_MESSAGES.launched);
   await db().updateTable("campaigns").set({ timing: JSON.stringify(timing), updated_at: nowIso() }).where("id", "=", campaignId).execute();
 }
 
@@ -126,42 +133,34 @@ export type LaunchResult = { scheduled: number; failed: number; skipped: number 
 /**
  * Launch: checks the instance (spec 03 §5), then writes every message as a
  * job in one transaction, spaced by the interval with jitter inside the
- * window. Opted-out leads are recorded as cancelled, bad phones as failed.
+ * window, from the number's next free instant. One message per number;
+ * numbers on the suppression list are recorded as cancelled, bad phones as
+ * failed.
  */
 export async function launchCampaign(user: SessionUser, campaignId: number, now = new Date(), random: () => number = Math.random): Promise<LaunchResult> {
   const brokerId = brokerOf(user);
   const campaign = await findOwnCampaign(user, campaignId);
   assertCan(user, "update", "campaign", { brokerId: campaign.broker_id }, { hideAs404: true, message: CAMPAIGN_MESSAGES.notFound });
-  if (campaign.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+  if (campaign.status !== "draft") throw new CampaignError(CAMPAIGN_MESSAGES.launched);
   const status = await connectionStatusOf(brokerId);
   if (!status) throw new CampaignError(CAMPAIGN_MESSAGES.noInstance);
   if (status !== "connected") throw new CampaignError(CAMPAIGN_MESSAGES.notConnected);
-  const leads = draftLeadsOf(campaign.leads);
+  const leads = uniqueRecipients(draftLeadsOf(campaign.leads)).unique;
   if (leads.length === 0) throw new CampaignError(CAMPAIGN_MESSAGES.incomplete);
   const timing = parseTiming(campaign.timing);
-
-  const leadIds = leads.map((l) => l.leadId).filter((id): id is number => Number.isInteger(id));
-  const optedOut = new Set<number>();
-  for (let i = 0; i < leadIds.length; i += 500) {
-    const rows = await db()
-      .selectFrom("leads")
-      .select("id")
-      .where("id", "in", leadIds.slice(i, i + 500))
-      .where("whatsapp_opt_out_at", "is not", null)
-      .execute();
-    rows.forEach((r) => optedOut.add(r.id));
-  }
-  const sendable = leads.filter((l) => campaignNumber(l.phone) && !(l.leadId != null && optedOut.has(l.leadId)));
-  const times = scheduleSendTimes(now, sendable.length, timing, random);
+  const blocked = await optedOutKeys(leads.map((l) => l.phone));
+  const isBlocked = (phone: string) => blocked.has(optOutKey(phone) ?? "");
+  const sendable = leads.filter((l) => campaignNumber(l.phone) && !isBlocked(l.phone));
+  const times = scheduleSendTimes(await paceStart(brokerId, now), sendable.length, timing, random);
   const ts = now.toISOString();
   let t = 0;
   const rows = leads.map((l) => {
     const to = campaignNumber(l.phone);
     const base = { campaign_id: campaignId, lead_id: l.leadId ?? null, lead_name: l.name, message: personalise(campaign.message, l.name), created_at: ts };
     if (!to) return { ...base, to: l.phone || "-", fire_at: ts, status: "failed" as const, error: CAMPAIGN_MESSAGES.invalidPhone };
-    if (l.leadId != null && optedOut.has(l.leadId)) return { ...base, to, fire_at: ts, status: "cancelled" as const, error: CAMPAIGN_MESSAGES.optedOut };
+    if (isBlocked(to)) return { ...base, to, fire_at: ts, status: "cancelled" as const, error: CAMPAIGN_MESSAGES.optedOut };
     const at = times[t++];
-    if (!at) return { ...base, to, fire_at: ts, status: "failed" as const, error: "Sem horário permitido nos próximos 14 dias" };
+    if (!at) return { ...base, to, fire_at: ts, status: "failed" as const, error: CAMPAIGN_MESSAGES.noSlot };
     return { ...base, to, fire_at: at.toISOString(), status: "scheduled" as const, error: null };
   });
   await db()
@@ -192,41 +191,39 @@ export async function pauseCampaign(user: SessionUser, campaignId: number): Prom
     });
 }
 
-/** Resume re-spaces the remaining messages from now, inside the window. */
+/** Resume spreads the remaining messages again from the number's next free instant, inside the window. */
 export async function resumeCampaign(user: SessionUser, campaignId: number, now = new Date(), random: () => number = Math.random): Promise<void> {
   const c = await findOwnCampaign(user, campaignId);
   assertCan(user, "update", "campaign", { brokerId: c.broker_id }, { hideAs404: true });
   if (c.status !== "paused") return;
-  const timing = parseTiming(c.timing);
+  const from = await paceStart(c.broker_id, now);
   await db()
     .transaction()
     .execute(async (tx) => {
-      const paused = await tx.selectFrom("campaign_jobs").select("id").where("campaign_id", "=", campaignId).where("status", "=", "paused").orderBy("fire_at").orderBy("id").execute();
-      const times = scheduleSendTimes(now, paused.length, timing, random);
-      for (let i = 0; i < paused.length; i++) {
-        const at = times[i];
-        await tx
-          .updateTable("campaign_jobs")
-          .set(at ? { status: "scheduled", fire_at: at.toISOString() } : { status: "failed", error: "Sem horário permitido nos próximos 14 dias" })
-          .where("id", "=", paused[i].id)
-          .execute();
-      }
+      await respaceCampaign(tx, campaignId, from, parseTiming(c.timing), random, ["paused", "scheduled"]);
       await tx.updateTable("campaigns").set({ status: "running", updated_at: nowIso() }).where("id", "=", campaignId).execute();
     });
 }
 
-/** CRM leads for step 3 (own leads; at most 500, newest first; opted-out leads left out). */
-export async function leadsForCampaign(user: SessionUser, search?: string): Promise<CampaignLead[]> {
+export type PickableLead = CampaignLead & { leadId: number; optedOut: boolean };
+
+/**
+ * CRM leads for step 3: the user's own with a phone (at most 500, newest
+ * first, optionally by name). Numbers on the suppression list are listed
+ * too, marked, so the broker sees why they cannot be chosen.
+ */
+export async function leadsForCampaign(user: SessionUser, search?: string): Promise<PickableLead[]> {
   const scope = brokerScope(user);
-  let q = db()
-    .selectFrom("leads")
-    .select(["id", "name", "phone"])
-    .where("phone", "!=", "")
-    .where("whatsapp_opt_out_at", "is", null)
-    .orderBy("created_at", "desc")
-    .limit(MAX_CAMPAIGN_LEADS);
+  let q = db().selectFrom("leads").select(["id", "name", "phone"]).where("phone", "!=", "").orderBy("created_at", "desc").limit(MAX_CAMPAIGN_LEADS);
   if (scope) q = q.where("broker_id", "=", scope);
   if (search?.trim()) q = q.where("name", "like", `%${search.trim().replace(/[%_]/g, "")}%`);
   const rows = await q.execute();
-  return rows.map((r) => ({ leadId: r.id, name: r.name, phone: r.phone }));
+  const blocked = await optedOutKeys(rows.map((r) => r.phone));
+  return rows.map((r) => ({ leadId: r.id, name: r.name, phone: r.phone, optedOut: blocked.has(optOutKey(r.phone) ?? "") }));
+}
+
+/** The draft's recipients as the sender lists them: opted-out and invalid numbers marked. */
+export async function draftRecipients(leads: readonly CampaignLead[]) {
+  const blocked = await optedOutKeys(leads.map((l) => l.phone));
+  return leads.map((l, i) => ({ key: i, name: l.name, phone: l.phone, fromCrm: l.leadId != null, invalid: !campaignNumber(l.phone), optedOut: blocked.has(optOutKey(l.phone) ?? "") }));
 }

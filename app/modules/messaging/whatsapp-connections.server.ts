@@ -109,9 +109,19 @@ export async function updateConnection(id: number, values: Record<string, unknow
     .execute();
 }
 
+/**
+ * What a connection that just opened stores: connected now, the session's
+ * start kept if it was already open, and the number's first connection kept
+ * for ever (the warm-up counts from it; a reconnect never resets it).
+ */
+export function openedValues(row: { connected_since: string | null; first_connected_at: string | null }, ts: string) {
+  return { status: "connected" as const, qr_code: null, pairing_code: null, connecting_since: null, last_error: null, connected_since: row.connected_since ?? ts, first_connected_at: row.first_connected_at ?? ts };
+}
+
 async function storePairing(id: number, pairing: PairingAnswer, now: Date): Promise<void> {
   if (pairing.state === "open") {
-    await updateConnection(id, { status: "connected", qr_code: null, pairing_code: null, connecting_since: null, last_error: null, connected_since: now.toISOString() });
+    const row = await db().selectFrom("whatsapp_connections").select(["connected_since", "first_connected_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    await updateConnection(id, openedValues(row, now.toISOString()));
     return;
   }
   if (!pairing.code && !pairing.pairingCode) throw new WhatsappError(WA_MESSAGES.noCode);
@@ -194,13 +204,8 @@ export async function refreshConnection(user: SessionUser, now = new Date(), for
     if (state === "open") {
       const profile = await gateway.fetchProfile(gw, row.instance_name).catch(() => null);
       await updateConnection(row.id, {
-        status: "connected",
-        qr_code: null,
-        pairing_code: null,
-        connecting_since: null,
-        last_error: null,
+        ...openedValues(row, checked),
         last_status_check: checked,
-        connected_since: row.connected_since ?? checked,
         profile_name: profile?.profileName ?? row.profile_name,
         profile_picture_url: profile?.profilePictureUrl ?? row.profile_picture_url,
         phone_number: profile?.number ?? row.phone_number,
@@ -208,7 +213,7 @@ export async function refreshConnection(user: SessionUser, now = new Date(), for
     } else if (row.status === "connecting" && row.connecting_since && now.getTime() - Date.parse(row.connecting_since) > CONNECT_TIMEOUT_MS) {
       await updateConnection(row.id, { status: "error", qr_code: null, pairing_code: null, last_error: WA_MESSAGES.timeout(row.instance_name), last_status_check: checked });
     } else if (state === "refused") {
-      await updateConnection(row.id, { status: "error", qr_code: null, pairing_code: null, last_error: "QR code limit reached, please login again", last_status_check: checked });
+      await updateConnection(row.id, { status: "error", qr_code: null, pairing_code: null, last_error: WA_MESSAGES.qrLimit, last_status_check: checked });
     } else if (state === "close" && row.status !== "connecting") {
       await updateConnection(row.id, { status: "disconnected", last_status_check: checked });
     } else {
@@ -216,7 +221,7 @@ export async function refreshConnection(user: SessionUser, now = new Date(), for
     }
   } catch (error) {
     if (error instanceof GatewayError && error.kind === "not-found") {
-      await updateConnection(row.id, { status: "error", last_error: "Instância não existe mais no gateway", last_status_check: now.toISOString() });
+      await updateConnection(row.id, { status: "error", last_error: WA_MESSAGES.goneFromGateway, last_status_check: now.toISOString() });
     } else {
       log.warn("whatsapp status check failed", { instance: row.instance_name, error: (error as Error).message });
       throw new WhatsappError(WA_MESSAGES.statusFailed);
@@ -276,12 +281,12 @@ export async function removeConnection(user: SessionUser): Promise<void> {
 }
 
 /** The connection a campaign or a lead-page send uses, with its decrypted token. */
-export async function sendingInstance(brokerId: string): Promise<{ instanceName: string; token: string | null; status: WhatsappStatus; connectedSince: string | null } | null> {
+export async function sendingInstance(brokerId: string): Promise<{ instanceName: string; token: string | null; status: WhatsappStatus; connectedSince: string | null; firstConnectedAt: string | null } | null> {
   const row = await db()
     .selectFrom("whatsapp_connections")
-    .select(["instance_name", "instance_token", "status", "connected_since"])
+    .select(["instance_name", "instance_token", "status", "connected_since", "first_connected_at"])
     .where("broker_id", "=", brokerId)
     .executeTakeFirst();
   if (!row) return null;
-  return { instanceName: row.instance_name, token: decryptSecret(row.instance_token, TOKEN_PURPOSE), status: row.status, connectedSince: row.connected_since };
+  return { instanceName: row.instance_name, token: decryptSecret(row.instance_token, TOKEN_PURPOSE), status: row.status, connectedSince: row.connected_since, firstConnectedAt: row.first_connected_at };
 }

@@ -2,39 +2,46 @@ import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
-import { agencyTime, nextDailyAt, parseHourMinute } from "~/utils/clock";
+import { agencyInstant, agencyTime, parseHourMinute } from "~/utils/clock";
 import { ROULETTE_WEBHOOK_EVENTS } from "./roulette-rules";
 import { RouletteError, type DrawOutcome, type DrawResult, type RouletteSettings } from "./roulette-types";
 import { runDraw } from "./draw.server";
-import { rouletteSettings } from "./settings.server";
+import { plannedRun, rouletteSettings } from "./settings.server";
 import { notifyRouletteWebhook } from "./webhook.server";
 
-/** The automatic roulette (spec 03 §2.7, §4): once a day at its time, from the jobs registry. */
-
-/** Today's scheduled instant has passed and the draw has not run since it. */
-function automaticDue(settings: RouletteSettings, now: Date): boolean {
-  if (!settings.enabled) return false;
-  const clock = agencyTime(now);
-  const at = parseHourMinute(settings.time)!;
-  if (clock.minutes < at) return false;
-  return !settings.lastExecution || agencyTime(new Date(settings.lastExecution)).date !== clock.date;
-}
+/**
+ * The automatic roulette (spec 03 §2.7, §4): once a day at its time, from
+ * the jobs registry. The run is the instant in next_run_at, planned when the
+ * settings are saved and moved on by each run: a save never draws, and the
+ * draw happens when the page says. A run missed while the server was down
+ * is made up the same day, never on a later one.
+ */
 
 /**
- * The automatic draw, once a day at its time, even across restarts: the
- * run is claimed by a conditional update of last_execution, so two
- * processes (or a restart after the time) cannot both draw.
+ * Runs the automatic draw when its planned instant has come, once even
+ * across restarts and processes: the run is claimed by a conditional update
+ * of next_run_at (and last_execution) before drawing.
  */
 export async function runAutomaticIfDue(now: Date = new Date()): Promise<DrawResult[] | null> {
   const settings = await rouletteSettings();
-  if (!settings.id || !automaticDue(settings, now)) return null;
+  if (!settings.id || !settings.enabled) return null;
+  if (!settings.nextRunAt) {
+    // a row saved before runs were planned: plan it now, never draw on the spot
+    await db().updateTable("automatic_roulette_settings").set({ next_run_at: plannedRun(settings.time, settings.lastExecution, now).toISOString() }).where("id", "=", settings.id).where("next_run_at", "is", null).execute();
+    return null;
+  }
+  if (now.getTime() < Date.parse(settings.nextRunAt)) return null;
+  // the planned run has come (or was missed while the server was down): draw when today's time has come, else wait for it
+  const todays = agencyInstant(agencyTime(now), parseHourMinute(settings.time)!);
+  const draw = todays.getTime() <= now.getTime();
+  const next = draw ? plannedRun(settings.time, now.toISOString(), now) : todays;
   const claim = await db()
     .updateTable("automatic_roulette_settings")
-    .set({ last_execution: now.toISOString(), updated_at: nowIso() })
+    .set(draw ? { next_run_at: next.toISOString(), last_execution: now.toISOString(), updated_at: nowIso() } : { next_run_at: next.toISOString(), updated_at: nowIso() })
     .where("id", "=", settings.id)
-    .where((eb) => (settings.lastExecution ? eb("last_execution", "=", settings.lastExecution) : eb("last_execution", "is", null)))
+    .where("next_run_at", "=", settings.nextRunAt)
     .executeTakeFirst();
-  if (Number(claim.numUpdatedRows) !== 1) return null;
+  if (Number(claim.numUpdatedRows) !== 1 || !draw) return null;
   try {
     const results = await runDraw("automatic", now);
     if (settings.webhookEnabled) await notifyRouletteWebhook(ROULETTE_WEBHOOK_EVENTS.automatic, results, now, "automatic", true);
@@ -49,25 +56,27 @@ export async function runAutomaticIfDue(now: Date = new Date()): Promise<DrawRes
   }
 }
 
-/** 'Executar Agora (Teste)': a draw now, recorded as the day's execution. */
+/** 'Executar Agora (Teste)': a draw now, recorded as the day's execution (spec 03 §4: update only where enabled). */
 export async function runAutomaticNow(user: SessionUser, now: Date = new Date()): Promise<DrawOutcome> {
   assertCan(user, "create", "roulette");
   const settings = await rouletteSettings();
   const results = await runDraw("automatic", now);
-  if (settings.id) await db().updateTable("automatic_roulette_settings").set({ last_execution: now.toISOString(), updated_at: nowIso() }).where("id", "=", settings.id).where("enabled", "=", 1).execute();
+  if (settings.id) {
+    await db()
+      .updateTable("automatic_roulette_settings")
+      .set({ last_execution: now.toISOString(), next_run_at: plannedRun(settings.time, now.toISOString(), now).toISOString(), updated_at: nowIso() })
+      .where("id", "=", settings.id)
+      .where("enabled", "=", 1)
+      .execute();
+  }
   const webhook = settings.webhookEnabled ? await notifyRouletteWebhook(ROULETTE_WEBHOOK_EVENTS.automatic, results, now, "automatic", true) : null;
   return { results, webhook };
 }
 
-/** When the automatic draw runs next (an instant), or null when disabled. */
+/** When the automatic draw runs next (an instant), or null when disabled: the planned run, the one the job draws at. */
 export function nextAutomaticRun(settings: RouletteSettings, now: Date = new Date()): string | null {
   if (!settings.enabled) return null;
-  const clock = agencyTime(now);
-  const at = parseHourMinute(settings.time)!;
-  const ranToday = settings.lastExecution !== null && agencyTime(new Date(settings.lastExecution)).date === clock.date;
-  const next = nextDailyAt(now, at);
-  // already drawn today: the next run is tomorrow's, even while today's time is still ahead
-  return (ranToday && agencyTime(next).date === clock.date ? nextDailyAt(next, at) : next).toISOString();
+  return settings.nextRunAt ?? plannedRun(settings.time, settings.lastExecution, now).toISOString();
 }
 
 export const automaticRouletteJob = {

@@ -4,7 +4,7 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { db } from "~/modules/platform/db.server";
 import { PRIZE_CYCLE, ROULETTE_MESSAGES, ROULETTE_WEBHOOK_EVENTS } from "./roulette-rules";
 import { RouletteError, type DrawOutcome, type DrawResult } from "./roulette-types";
-import { currentParticipants } from "./presence.server";
+import { DAY_MS, currentParticipants } from "./presence.server";
 import { notifyRouletteWebhook } from "./webhook.server";
 
 /**
@@ -12,8 +12,16 @@ import { notifyRouletteWebhook } from "./webhook.server";
  * order; the results are saved and every presence cleared, in one
  * transaction.
  */
-export async function listResults(limit = 100) {
-  return db().selectFrom("roleta_results").selectAll().orderBy("draw_date", "desc").orderBy("position").limit(limit).execute();
+/** Results of the last 24 hours (spec 03 §9), newest draw first. */
+export async function listResults(now: Date = new Date(), limit = 200) {
+  return db()
+    .selectFrom("roleta_results")
+    .selectAll()
+    .where("draw_date", ">", new Date(now.getTime() - DAY_MS).toISOString())
+    .orderBy("draw_date", "desc")
+    .orderBy("position")
+    .limit(limit)
+    .execute();
 }
 
 export async function deleteResult(user: SessionUser, id: number): Promise<boolean> {

@@ -2,7 +2,7 @@ import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db } from "~/modules/platform/db.server";
 import { agencyTime } from "~/utils/clock";
-import { ROULETTE_MESSAGES, presenceWindow } from "./roulette-rules";
+import { ROULETTE_MESSAGES, presenceHours, presenceWindow } from "./roulette-rules";
 import { RouletteError } from "./roulette-types";
 import { rouletteSettings } from "./settings.server";
 
@@ -24,8 +24,8 @@ export async function currentParticipants(now: Date = new Date()) {
 export async function registerPresence(user: SessionUser, now: Date = new Date()): Promise<void> {
   assertCan(user, "create", "roulette");
   if (!user.broker) throw new RouletteError(ROULETTE_MESSAGES.noBroker);
-  const settings = await rouletteSettings();
-  if (!presenceWindow(now, settings.presenceStart, settings.presenceEnd).open) throw new RouletteError(ROULETTE_MESSAGES.windowClosed(settings.presenceStart, settings.presenceEnd));
+  const hours = presenceHours(await rouletteSettings());
+  if (!presenceWindow(now, hours.start, hours.end).open) throw new RouletteError(ROULETTE_MESSAGES.windowClosed(hours.start, hours.end));
   const brokerId = user.broker.id;
   await db()
     .transaction()

@@ -5,7 +5,11 @@
  */
 export class RouletteError extends Error {}
 
-export type RouletteSettings = { id: number | null; enabled: boolean; time: string; webhookEnabled: boolean; presenceStart: string; presenceEnd: string; lastExecution: string | null };
+/**
+ * The settings row (spec 03 §3), or the automatic tab's defaults when none
+ * was saved (`id` null). `nextRunAt`: when the automatic draw runs next.
+ */
+export type RouletteSettings = { id: number | null; enabled: boolean; time: string; webhookEnabled: boolean; presenceStart: string; presenceEnd: string; lastExecution: string | null; nextRunAt: string | null };
 
 export type DrawResult = { position: number; broker_id: string; broker_name: string; prize: string; draw_date: string };
 

@@ -24,17 +24,8 @@ export async function saveRouletteWebhook(user: SessionUser, input: { url: strin
     .execute();
 }
 
-/**
- * The roulette webhook (spec 03 §7.3), through the same address-checked
- * sender as the lead webhooks. A draw's notice is queued (webhook_deliveries
- * naming the setting) and tried at once: the admin gets the answer now, and
- * a failure is retried by the delivery job like any webhook. The 'Testar'
- * button posts directly, unqueued, and only reports.
- */
-export async function notifyRouletteWebhook(event: RouletteWebhookEvent, results: DrawResult[], now: Date, executionType: "manual" | "automatic", force = false): Promise<WebhookNotice | null> {
-  const hook = await rouletteWebhook();
-  if (!hook.url || (!hook.enabled && !force)) return null;
-  const body = JSON.stringify({
+function noticeBody(event: RouletteWebhookEvent, results: DrawResult[], now: Date, executionType: "manual" | "automatic"): string {
+  return JSON.stringify({
     timestamp: now.toISOString(),
     event,
     total_participants: results.length,
@@ -42,14 +33,37 @@ export async function notifyRouletteWebhook(event: RouletteWebhookEvent, results
     execution_type: executionType,
     classification: results,
   });
-  if (event === ROULETTE_WEBHOOK_EVENTS.test) {
-    const r = await postSigned({ url: hook.url, body, secret: null, event, allowPrivate: false });
-    if (!r.ok) log.warn("roulette webhook test failed", { event, status: r.status, error: r.error });
-    return { ok: r.ok, message: r.ok ? ROULETTE_MESSAGES.webhookSent : ROULETTE_MESSAGES.webhookError(r.status ?? r.error ?? "") };
-  }
+}
+
+/**
+ * 'Testar' (spec 03 §5: a test needs a URL): posts a test notice, directly
+ * and unqueued, to the URL typed in the form (not the saved one), through
+ * the same address-checked sender as every webhook; only reports.
+ */
+export async function testRouletteWebhook(user: SessionUser, url: string, now: Date = new Date()): Promise<WebhookNotice> {
+  assertCan(user, "update", "roulette");
+  const target = url.trim();
+  if (!/^https?:\/\//i.test(target) || webhookUrlProblem(target)) throw new RouletteError(ROULETTE_MESSAGES.webhookUrlInvalid);
+  const event = ROULETTE_WEBHOOK_EVENTS.test;
+  const r = await postSigned({ url: target, body: noticeBody(event, [], now, "manual"), secret: null, event, allowPrivate: false });
+  if (!r.ok) log.warn("roulette webhook test failed", { event, status: r.status, error: r.error });
+  return { ok: r.ok, message: r.ok ? ROULETTE_MESSAGES.webhookSent : ROULETTE_MESSAGES.webhookError(r.status ?? r.error ?? "") };
+}
+
+/**
+ * The roulette webhook (spec 03 §7.3) after a draw, through the same
+ * address-checked sender as the lead webhooks: the notice is queued
+ * (webhook_deliveries naming the setting) and tried at once, so the admin
+ * gets the answer now and a failure is retried by the delivery job like any
+ * webhook. `force`: sent even while the webhook tab's switch is off (the
+ * automatic tab's own switch said so).
+ */
+export async function notifyRouletteWebhook(event: Exclude<RouletteWebhookEvent, "roleta_webhook_test">, results: DrawResult[], now: Date, executionType: "manual" | "automatic", force = false): Promise<WebhookNotice | null> {
+  const hook = await rouletteWebhook();
+  if (!hook.url || (!hook.enabled && !force)) return null;
   let outcome: Awaited<ReturnType<typeof deliverNow>>;
   try {
-    outcome = await deliverNow(await enqueueSettingEvent(ROULETTE_WEBHOOK_KEY, event, body, now), now);
+    outcome = await deliverNow(await enqueueSettingEvent(ROULETTE_WEBHOOK_KEY, event, noticeBody(event, results, now, executionType), now), now);
   } catch (error) {
     // the draw is saved whatever happens here
     log.error("roulette webhook enqueue failed", { event, ...errorFields(error) });

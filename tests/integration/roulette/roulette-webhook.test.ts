@@ -10,7 +10,7 @@ import { manualDraw } from "~/modules/roulette/draw.server";
 import { registerPresence } from "~/modules/roulette/presence.server";
 import { runAutomaticNow } from "~/modules/roulette/automatic.server";
 import { saveRouletteSettings } from "~/modules/roulette/settings.server";
-import { notifyRouletteWebhook, rouletteWebhookDeliveries, saveRouletteWebhook } from "~/modules/roulette/webhook.server";
+import { rouletteWebhookDeliveries, saveRouletteWebhook, testRouletteWebhook } from "~/modules/roulette/webhook.server";
 import { deliverDue, enqueueEvent } from "~/modules/webhooks/delivery.server";
 import { RETRY_FIRST_DELAY_MS, SIGNATURE_HEADER, WEBHOOK_MESSAGES } from "~/modules/webhooks/webhook-rules";
 import { webhookDetails } from "~/modules/webhooks/webhooks.server";
@@ -187,10 +187,11 @@ describe("a draw's notice goes through the delivery queue", () => {
     expect((await rouletteRows())[1]).toMatchObject({ status: "failed", last_error: WEBHOOK_MESSAGES.abandonedDisabled });
   });
 
-  it("'Testar' posts at once, unqueued, and answers with the result", async () => {
+  it("'Testar' posts at once, unqueued, to the URL typed (not the saved one), and answers with the result", async () => {
+    await saveRouletteWebhook(admin, { url: "https://saved.example.invalid/hook", enabled: true });
     receiver.replies.push(500);
-    expect(await notifyRouletteWebhook("roleta_webhook_test", [], T0, "manual", true)).toEqual({ ok: false, message: ROULETTE_MESSAGES.webhookError(500) });
-    const r = await unwrap(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "test-webhook" }, { cookie: adminCookie }))));
+    expect(await testRouletteWebhook(admin, receiver.url, T0)).toEqual({ ok: false, message: ROULETTE_MESSAGES.webhookError(500) });
+    const r = await unwrap(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "test-webhook", url: receiver.url }, { cookie: adminCookie }))));
     expect(r.status).toBe(302);
     expect(receiver.received.map((q) => q.headers["x-webhook-event"])).toEqual(["roleta_webhook_test", "roleta_webhook_test"]);
     expect(await rouletteRows()).toHaveLength(0);
