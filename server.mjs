@@ -76,6 +76,10 @@ server.use(compression());
 
 let port;
 if (DEV) {
+  // React Router 7's internal Vite servers warn about their own `envFile: false` (scripts/react-router.mjs says why): drop that one line.
+  const { isUpstreamNoise } = await import("./scripts/react-router.mjs");
+  const warn = console.warn.bind(console);
+  console.warn = (...args) => (args.length === 1 && isUpstreamNoise(args[0]) ? undefined : warn(...args));
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   server.use(viteDevServer.middlewares);

@@ -1,6 +1,8 @@
 import { defineConfig } from "vitest/config";
 
-// The reactRouter() plugin stays out of here (see stack notes).
+// The reactRouter() plugin stays out of here: it would build routes and virtual modules for
+// every test file, and route tests render through createRoutesStub (happy-dom) without it.
+// Only the `~/…` aliases are needed (tsconfig paths).
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {

@@ -46,6 +46,8 @@ export default [
       route("corretores", "routes/admin/brokers/list.tsx"),
       route("corretores/novo", "routes/admin/brokers/editor.tsx", { id: "admin-broker-new" }),
       route("corretores/:id/editar", "routes/admin/brokers/editor.tsx", { id: "admin-broker-edit" }),
+      route("brokers", "routes/admin/brokers/legacy.ts", { id: "admin-brokers-legacy" }),
+      route("brokers/*", "routes/admin/brokers/legacy.ts", { id: "admin-brokers-legacy-rest" }),
       // ── CRM admins (spec 03 §2.11) ──
       route("crm", "routes/admin/crm.tsx"),
       // ── roulette and webhooks (issue 10) ──
@@ -53,6 +55,8 @@ export default [
       route("webhook", "routes/admin/webhooks/webhooks.tsx"),
       route("webhook/export.json", "routes/admin/webhooks/export.ts"),
       route("webhooks", "routes/admin/webhooks/legacy.ts"),
+      // the admin area's periodic session check (spec 03 §2.8, §6)
+      route("sessao", "routes/admin/session.ts"),
       // ── blog (issue 11) ──
       route("blog", "routes/admin/blog/list.tsx"),
       route("blog/novo", "routes/admin/blog/editor.tsx", { id: "admin-blog-new" }),
@@ -108,6 +112,8 @@ export default [
       route("lead/:id", "routes/broker/leads/lead.tsx"),
       route("crm/deal/:id", "routes/broker/leads/deal-redirect.tsx"),
       route("email", "routes/broker/messaging/email.tsx"),
+      // the broker area's periodic session check (also for a CRM admin on /admin/crm)
+      route("sessao", "routes/broker/session.ts"),
       route("*", "routes/broker/not-found.tsx"),
     ]),
   ]),

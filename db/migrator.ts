@@ -15,10 +15,14 @@ import * as m0014 from "./migrations/0014_catalogue_vocabulary";
 import * as m0015 from "./migrations/0015_photo_measurements";
 import * as m0035 from "./migrations/0035_whatsapp_suppression";
 import * as m0036 from "./migrations/0036_roulette_next_run";
+import * as m0040 from "./migrations/0040_property_address_display";
+import * as m0050 from "./migrations/0050_lead_portal_sources";
 
 /**
  * Migrations are imported statically so the bundled server and CLI carry
  * them; add each new file here in order. Never edit a landed migration.
+ * Gaps in the numbers (0003) are numbers a branch was given and did not
+ * need: see db/migrations/README.md.
  */
 export const MIGRATIONS: Record<string, Migration> = {
   "0001_initial": m0001,
@@ -37,6 +41,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0015_photo_measurements": m0015,
   "0035_whatsapp_suppression": m0035,
   "0036_roulette_next_run": m0036,
+  "0040_property_address_display": m0040,
+  "0050_lead_portal_sources": m0050,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

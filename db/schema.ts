@@ -65,6 +65,8 @@ export type PropertyKind = "Apartamento" | "Casa" | "Sala Comercial" | "Loja" | 
 export type PropertyPurpose = "sale" | "rent" | "both";
 export type PropertyStatus = "available" | "sold" | "rented" | "reserved";
 export type ConstructionStatus = "ready" | "under_construction" | "off_plan" | "renovation";
+/** What of the address is shown on the site and to the portals (0040). */
+export type AddressDisplay = "neighborhood" | "street" | "all";
 export type FacingDirection = "north" | "south" | "east" | "west" | "northeast" | "northwest" | "southeast" | "southwest";
 
 export interface PropertiesTable {
@@ -90,6 +92,7 @@ export interface PropertiesTable {
   city: Generated<string>;
   state: Generated<string>;
   postal_code: string | null;
+  address_display: Generated<AddressDisplay>;
   latitude: number | null;
   longitude: number | null;
   area: Generated<number>;
@@ -139,6 +142,8 @@ export interface PropertyOptionsTable {
 }
 
 export type LeadStatus = "entrada" | "qualificacao" | "negociacao" | "fechamento";
+/** Where a lead came from; the portals since migration 0050 (labels: crm/labels.ts). */
+export type LeadSource = "site" | "board" | "csv" | "roleta" | "zap" | "vivareal" | "olx" | "portal";
 
 export interface LeadsTable {
   id: Generated<number>;
@@ -158,7 +163,7 @@ export interface LeadsTable {
   tags: Generated<string>;
   priority: string | null;
   order_index: Generated<number>;
-  source: Generated<"site" | "board" | "csv" | "roleta">;
+  source: Generated<LeadSource>;
   campaign: string | null;
   labels: string | null;
   favorite: Generated<Bool>;

@@ -28,8 +28,7 @@ function run(cmd, args, extraEnv = {}) {
 
 // 1. build and data
 log(`building into ${BUILD_DIR}`);
-run(process.execPath, ["node_modules/@react-router/dev/bin.js", "build"], { BUILD_DIR, NODE_ENV: "production" });
-run(process.execPath, ["scripts/build-enhance.mjs"], { BUILD_DIR, NODE_ENV: "production" });
+run(process.execPath, ["scripts/build.mjs"], { BUILD_DIR, NODE_ENV: "production" });
 log(`seeding ${PROPERTIES} properties into ${dataDir}`);
 const seedOut = run(process.execPath, ["scripts/cli.mjs", "seed", "--properties", String(PROPERTIES)]);
 log(seedOut.trim().split("\n").pop());

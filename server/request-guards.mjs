@@ -20,6 +20,8 @@ export const FORM_LIMIT = 256 * KB;
 export const JSON_LIMIT = 1 * MB;
 /** Machine-to-machine endpoints that take JSON (gateway and portal webhooks). */
 export const JSON_PATHS = /^\/(webhooks|api)\//;
+/** The portals' lead push: read as JSON whatever type it declares (a lead refused here would be lost once the portal stops retrying). */
+export const PORTAL_LEAD_PATH = /^\/api\/portais\/leads\//;
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
 
@@ -40,6 +42,7 @@ export function bodyGuard(req, res, next) {
   if (type.startsWith("application/x-www-form-urlencoded")) limit = FORM_LIMIT;
   else if (type.startsWith("multipart/form-data")) limit = BODY_LIMITS.find((l) => l.test.test(path))?.multipart ?? FORM_LIMIT;
   else if (type.startsWith("application/json") && JSON_PATHS.test(path)) limit = JSON_LIMIT;
+  else if (PORTAL_LEAD_PATH.test(path)) limit = JSON_LIMIT;
   else if (type.startsWith("text/plain") && path.endsWith(".data")) limit = FORM_LIMIT; // React Router's fetcher.submit of plain values
   else return send(res, 415, "Tipo de conteúdo não suportado. Envie o formulário pela página.");
   const length = req.headers["content-length"];

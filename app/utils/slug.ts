@@ -1,8 +1,6 @@
 /** The one slug function: lower-cased, accent-stripped, hyphenated. */
 export function slugify(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return stripAccents(text)
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
@@ -16,7 +14,12 @@ export function propertySlug(title: string, id: number): string {
   return base ? `${base}-${id}` : String(id);
 }
 
-/** Accent- and case-insensitive comparison key. */
+/** Accents removed (the combining marks NFD splits off), case kept: the base of every folding. */
+export function stripAccents(text: string): string {
+  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+}
+
+/** The one accent- and case-insensitive comparison key: accents removed, lower case, spaces collapsed, trimmed. */
 export function foldText(text: string): string {
-  return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().trim();
+  return stripAccents(text).toLowerCase().replace(/\s+/g, " ").trim();
 }

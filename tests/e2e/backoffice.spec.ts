@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { expect, ready, test } from "./fixtures";
+import { expect, openDb, ready, test } from "./fixtures";
 
 /**
  * Issue 7, tried as an admin and a broker would: the phone drawer, staged
@@ -268,4 +268,119 @@ test.describe("screens at 390 and 1280 px", () => {
     await page.setViewportSize(PHONE);
     await shot(page, "watermark-library-390", jsEnabled);
   });
+});
+
+// ── issue 25: CRM admins, the session recheck; issue 24: settings; issue 22: typed values kept ──
+
+test("a broker granted CRM admin opens /admin/crm from the menu (not the login) and grants it to another broker", async ({ page, jsEnabled, login, makeUser }) => {
+  const granted = await login({ role: "broker", name: `Cida ${unique()}` });
+  const other = await makeUser({ role: "broker", name: `Outro ${unique()}` });
+  const db = openDb();
+  db.prepare("insert into crm_admins (broker_id, granted_by, created_at) values (?, null, ?)").run(granted.brokerId, new Date().toISOString());
+  db.close();
+  await page.setViewportSize(DESKTOP);
+  await page.goto("/broker/dashboard");
+  await ready(page, jsEnabled);
+  await page.getByRole("link", { name: "Admins do CRM" }).first().click();
+  await expect(page).toHaveURL(/\/admin\/crm$/);
+  await ready(page, jsEnabled);
+  await expect(page.getByRole("heading", { name: "Admins do CRM" })).toBeVisible();
+  // only what a broker may open among the admin tabs
+  await expect(page.getByRole("navigation", { name: "Administração" }).getByRole("link", { name: "Corretores" })).toHaveCount(0);
+  await page.getByLabel("Buscar corretor").fill(other.email);
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await page.getByRole("button", { name: `Tornar admin do CRM ${other.name}` }).click();
+  await expect(page.getByText(`${other.name} agora é admin do CRM`)).toBeVisible();
+  const check = openDb({ readonly: true });
+  expect(check.prepare("select granted_by from crm_admins where broker_id = ?").get(other.brokerId)).toEqual({ granted_by: granted.userId });
+  check.close();
+});
+
+test("a plain broker on /admin/crm sees only themselves: 'negado' and 'somente a si mesmo'", async ({ page, jsEnabled, login }) => {
+  const plain = await login({ role: "broker", name: `Plain ${unique()}` });
+  await page.goto("/admin/crm");
+  await ready(page, jsEnabled);
+  await expect(page.getByText("negado")).toBeVisible();
+  await expect(page.getByText("somente a si mesmo")).toBeVisible();
+  await expect(page.getByRole("row")).toHaveCount(2); // the header and their own row
+  await expect(page.getByRole("row", { name: new RegExp(plain.name) })).toBeVisible();
+});
+
+test("an ended session: the check every 240 s (or the next click without JavaScript) leads to the login with 'Sessão expirada…', then back to the page", async ({ page, jsEnabled, login }) => {
+  if (jsEnabled) await page.clock.install();
+  const admin = await login({ role: "admin", password: "senha-admin-e2e-1" });
+  await page.goto("/admin/webhook?details=999");
+  await ready(page, jsEnabled);
+  const db = openDb();
+  db.prepare("delete from sessions where user_id = ?").run(admin.userId);
+  db.close();
+  if (jsEnabled) await page.clock.fastForward(240_000);
+  else await page.getByRole("link", { name: "Blog" }).click();
+  await expect(page).toHaveURL(/\/login\?redirectTo=/);
+  await expect(page.getByText("Sessão expirada. Por favor, faça login novamente.")).toBeVisible();
+  await ready(page, jsEnabled);
+  await page.getByLabel("E-mail").fill(admin.email);
+  await page.getByLabel("Senha").fill("senha-admin-e2e-1");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page).toHaveURL(jsEnabled ? /\/admin\/webhook\?details=999$/ : /\/admin\/blog$/);
+});
+
+test("settings: SMTP port 70000 and a 9 MB photo get their pt-BR messages beside the fields, everything typed kept", async ({ page, jsEnabled, login }) => {
+  await login({ role: "broker" });
+  await page.setViewportSize(PHONE);
+  await page.goto("/broker/settings");
+  await ready(page, jsEnabled);
+  await page.getByLabel("Nome", { exact: true }).fill("Nome Digitado");
+  await page.getByLabel("Telefone").fill("(11) 95555-4444");
+  await page.getByText("SMTP (envio de email)").click();
+  await page.getByLabel("Servidor (host)").fill("smtp.digitado.com.br");
+  await page.getByLabel("Porta").fill("70000");
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page.getByText("Porta inválida (máximo 65535)").first()).toBeVisible();
+  await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("Nome Digitado");
+  await expect(page.getByLabel("Servidor (host)")).toHaveValue("smtp.digitado.com.br");
+  await expect(page.getByLabel("Porta")).toHaveValue("70000");
+
+  await page.getByLabel("Porta").fill("587");
+  await page.getByLabel("Foto de perfil").setInputFiles({ name: "grande.jpg", mimeType: "image/jpeg", buffer: Buffer.alloc(9 * 1024 * 1024, 1) });
+  await page.getByRole("button", { name: "Enviar imagem" }).click();
+  await expect(page.getByText("Não foi possível enviar a imagem: o arquivo passa de 8 MB.").first()).toBeVisible();
+  await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("Nome Digitado");
+  await expect(page.getByLabel("Telefone")).toHaveValue("(11) 95555-4444");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await shot(page, "settings-photo-error", jsEnabled);
+
+  const photo = await sharp({ create: { width: 500, height: 500, channels: 3, background: "#118844" } }).jpeg().toBuffer();
+  await page.getByLabel("Foto de perfil").setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: photo });
+  await page.getByRole("button", { name: "Enviar imagem" }).click();
+  await expect(page.getByText("Imagem enviada: Clique em Salvar para confirmar")).toBeVisible();
+  await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("Nome Digitado");
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page.getByText("Configurações salvas")).toBeVisible();
+  await expect(page.getByLabel("Nome", { exact: true })).toHaveValue("Nome Digitado");
+  await expect(page.getByRole("img", { name: "Foto de perfil" })).toHaveAttribute("src", /\/uploads\/profile-images\//);
+});
+
+test("courses: a refused upload keeps the material's name; the list fits a phone", async ({ page, jsEnabled, login }) => {
+  await login({ role: "admin" });
+  await page.setViewportSize(PHONE);
+  await page.goto("/broker/cursos");
+  await ready(page, jsEnabled);
+  const name = `Apostila ${unique()}`;
+  await page.getByLabel("Nome do material").fill(name);
+  await page.getByLabel("Arquivo").setInputFiles({ name: "virus.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
+  await page.getByRole("button", { name: "Enviar", exact: true }).click();
+  await expect(page.getByText("Tipo de arquivo não aceito").first()).toBeVisible();
+  await expect(page.getByLabel("Nome do material")).toHaveValue(name);
+  await page.getByLabel("Arquivo").setInputFiles({ name: "apostila.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\nconteúdo") });
+  await page.getByRole("button", { name: "Enviar", exact: true }).click();
+  await expect(page.getByText("Material enviado")).toBeVisible();
+  await page.getByLabel("Buscar material").fill(name);
+  await page.getByRole("button", { name: "Buscar" }).click();
+  const slug = name.toLowerCase().replace(/\s+/g, "-");
+  await expect(page.getByRole("link", { name: `Baixar ${slug}` })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.getByRole("link", { name: `Remover ${slug}` }).click();
+  await page.getByRole("dialog", { name: "Remover material" }).getByRole("button", { name: "Remover" }).click();
+  await expect(page.getByText("Material removido")).toBeVisible();
 });

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
@@ -147,8 +146,8 @@ test.describe("CSV", () => {
     // a unique copy per project so both runs create their own leads
     const tag = `${info.project.name}${Date.now()}`;
     const src = fs.readFileSync("tests/fixtures/csv/excel-windows-1252-semicolon.csv", "latin1").replace(/@exemplo\.com\.br/g, `@${tag}.com.br`).replace(/\(11\) 98765-4321/, `(11) 9${String(Date.now()).slice(-8)}`);
-    const file = path.join(os.tmpdir(), `leads-${tag}.csv`);
-    fs.writeFileSync(file, src, "latin1");
+    // handed to the file input from memory: nothing is left on disk
+    const file = { name: `leads-${tag}.csv`, mimeType: "text/csv", buffer: Buffer.from(src, "latin1") };
     await page.goto("/broker/leads/import");
     await ready(page, jsEnabled);
     await page.getByLabel("Arquivo CSV").setInputFiles("tests/fixtures/csv/header-only.csv");

@@ -59,6 +59,7 @@ async function fillAllTabs(page: Page, jsEnabled: boolean, title: string, option
 }
 
 test("admin creates a property through the seven tabs, with validation, photos and a watermark", async ({ page, jsEnabled, login }) => {
+  test.slow(); // seven tabs and several posts: about 40 s on a loaded machine, near the 45 s default
   await login({ role: "admin" });
   await page.goto("/admin/imoveis/novo");
   await ready(page, jsEnabled);
@@ -109,6 +110,7 @@ test("admin creates a property through the seven tabs, with validation, photos a
 });
 
 test("admin edits photos and options, saves, then deletes with confirmation", async ({ page, jsEnabled, login }) => {
+  test.slow(); // seven tabs and several posts: about 40 s on a loaded machine, near the 45 s default
   await login({ role: "admin" });
   await page.goto("/admin/imoveis/novo");
   await ready(page, jsEnabled);
@@ -178,4 +180,79 @@ test("broker mode: featured hidden, watermark fixed, saving needs a photo", asyn
   await expect(page.getByRole("button", { name: "Cadastrar Imóvel" })).toBeEnabled();
   await page.getByRole("button", { name: "Cadastrar Imóvel" }).click();
   await expect(page.getByText("Imóvel cadastrado com sucesso!")).toBeVisible();
+});
+
+test("address: CEP masked and checked, number, complement, state; a mistake comes back typed with its message", async ({ page, jsEnabled, login }) => {
+  await login({ role: "admin" });
+  await page.goto("/admin/imoveis/novo");
+  await ready(page, jsEnabled);
+  const title = `Endereço E2E ${unique()}`;
+  await page.locator("#pe-title").fill(title);
+  await next(page);
+  await expect(page.locator("#pe-state")).toHaveValue("SP");
+  await expect(page.locator("#pe-address_display")).toHaveValue("neighborhood");
+  await page.locator("#pe-address").fill("Avenida Paulista");
+  await page.locator("#pe-street_number").fill("1000");
+  await page.locator("#pe-complement").fill("Conj. 52");
+  await page.locator("#pe-city").fill("São Paulo");
+  await page.locator("#pe-neighborhood").fill("Bela Vista");
+  // a CEP of Rio in São Paulo: said beside the field, what was typed kept
+  await page.locator("#pe-postal_code").fill("20040002");
+  if (jsEnabled) await expect(page.locator("#pe-postal_code")).toHaveValue("20040-002"); // the mask
+  await next(page);
+  await expect(page.locator("#pe-postal_code-error")).toHaveText("O CEP 20040-002 não é de São Paulo (SP): confira o CEP ou o estado");
+  await expect(page.locator("#pe-postal_code")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#pe-complement")).toHaveValue("Conj. 52");
+  await expect(page.locator("#pe-title")).toHaveValue(title);
+  // too short
+  await page.locator("#pe-postal_code").fill("1234");
+  await next(page);
+  await expect(page.locator("#pe-postal_code-error")).toHaveText("Informe o CEP com 8 números, no formato 00000-000");
+  await expect(page.locator("#pe-postal_code")).toHaveValue("1234");
+  await page.locator("#pe-postal_code").fill("01310-100");
+  await page.locator("#pe-address_display").selectOption("all");
+  await next(page);
+  await expect(page.getByRole("heading", { name: "Características", level: 2 })).toBeVisible();
+  for (const w of [390, 1280]) {
+    await page.setViewportSize({ width: w, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${w}px`).toBeLessThanOrEqual(w);
+  }
+});
+
+test("photos are added to the ones already there, not replacing them", async ({ page, jsEnabled, login }) => {
+  await login({ role: "admin" });
+  await page.goto("/admin/imoveis/novo");
+  await ready(page, jsEnabled);
+  await fillAllTabs(page, jsEnabled, `Fotos E2E ${unique()}`, { photos: 1 });
+  const first = await page.getByTestId("editor-photo").first().locator("img").getAttribute("data-src");
+  await page.locator("#pe-photos").setInputFiles(photos.slice(1, 3));
+  if (!jsEnabled) await page.getByRole("button", { name: "Enviar imagens" }).click();
+  await expect(page.getByTestId("editor-photo")).toHaveCount(3);
+  await expect(page.getByTestId("editor-photo").first().locator("img")).toHaveAttribute("data-src", first!);
+  // a file that is not an image is refused by name; the photos stay
+  await page.locator("#pe-photos").setInputFiles([{ name: "notas.jpg", mimeType: "image/jpeg", buffer: Buffer.from("não é uma foto") }]);
+  if (!jsEnabled) await page.getByRole("button", { name: "Enviar imagens" }).click();
+  await expect(page.getByText(/Erro ao enviar imagem: notas\.jpg: /)).toBeVisible();
+  await expect(page.getByTestId("editor-photo")).toHaveCount(3);
+});
+
+test("admin list: cards on a phone, and a price that is not a number comes back with its message", async ({ page, jsEnabled, login }) => {
+  await login({ role: "admin" });
+  await page.goto("/admin?minPrice=abc");
+  await ready(page, jsEnabled);
+  await expect(page.locator("#f-minPrice")).toHaveValue("abc");
+  await expect(page.locator("#f-minPrice-error")).toHaveText("Informe um número válido");
+  await expect(page.locator("#f-minPrice")).toHaveAttribute("aria-invalid", "true");
+  await page.locator("#f-minPrice").fill("100.000");
+  await page.getByRole("button", { name: "Buscar" }).click();
+  await expect(page).toHaveURL(/minPrice=100\.000/);
+  await expect(page.locator("#f-minPrice-error")).toHaveCount(0);
+  for (const w of [390, 1366]) {
+    await page.setViewportSize({ width: w, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${w}px`).toBeLessThanOrEqual(w);
+    const edit = page.getByRole("link", { name: /^Editar / }).first();
+    await expect(edit).toBeVisible();
+    const box = await edit.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(w);
+  }
 });

@@ -41,7 +41,7 @@ test("a portal pulls /xml/olx through the real server: XML, validators kept by t
   expect((await request.get("/xml/nada")).status()).toBe(404);
 });
 
-test("/integracao-xml: admins see each property's feed URLs and what a portal would reject", async ({ page, jsEnabled, login }) => {
+test("/integracao-xml: admins see each property's feed URLs and what a portal would reject, with a link to the field that fixes it", async ({ page, jsEnabled, login }) => {
   await page.goto("/integracao-xml");
   await expect(page).toHaveURL(/\/login/);
   await login({ role: "admin" });
@@ -49,14 +49,27 @@ test("/integracao-xml: admins see each property's feed URLs and what a portal wo
   await ready(page, jsEnabled);
   await expect(page.getByRole("heading", { name: "Integração XML" })).toBeVisible();
   await expect(page.getByRole("columnheader", { name: "URL XML" })).toBeVisible();
-  // the demo photos are fewer than VRSync's 5: the table says so
-  await expect(page.getByText(/São necessárias pelo menos 5 fotos em JPG/).filter({ visible: true }).first()).toBeVisible();
   await expect(page.getByRole("link", { name: "Baixar lista de URLs (CSV)" })).toHaveAttribute("href", "/integracao-xml/urls.csv");
   if (jsEnabled) await expect(page.getByRole("button", { name: "Copiar URL" }).filter({ visible: true }).first()).toBeVisible();
+  // the reasons are folded per property: a phone scrolls a short page (it was about 11,000 px)
+  await page.setViewportSize({ width: 390, height: 844 });
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(height).toBeLessThan(7_000);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shoot(page, "integracao-xml", jsEnabled);
-  await page.setViewportSize({ width: 390, height: 900 });
-  await page.locator("tbody tr").first().scrollIntoViewIfNeeded();
-  if (shots) await page.screenshot({ path: `${shots}/integracao-xml-table-390-${jsEnabled ? "js" : "nojs"}.png` });
+  // opened, a reason links to the editor field that fixes it
+  const details = page.getByTestId("feed-details").first();
+  await details.locator("summary").click();
+  await expect(details.getByText(/São necessárias pelo menos 5 fotos em JPG|CEP não informado\./).first()).toBeVisible();
+  if (shots) await page.screenshot({ path: `${shots}/integracao-xml-open-390-${jsEnabled ? "js" : "nojs"}.png` });
+  const fix = details.getByRole("link", { name: /^Corrigir em / }).first();
+  const href = await fix.getAttribute("href");
+  expect(href).toMatch(/^\/admin\/imoveis\/\d+\/editar\?tab=\w+#pe-[\w-]+$/);
+  await fix.click();
+  await ready(page, jsEnabled);
+  const anchor = href!.split("#")[1];
+  await expect(page.locator(`#${anchor}`)).toBeVisible();
+  if (jsEnabled && anchor !== "pe-photos") await expect(page.locator(`#${anchor}`)).toBeFocused();
   await page.setViewportSize({ width: 1280, height: 900 });
   const csv = await page.request.get("/integracao-xml/urls.csv");
   expect(csv.status()).toBe(200);

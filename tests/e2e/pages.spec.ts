@@ -18,34 +18,7 @@ test.describe("broker link /corretor/{brokerUrl}", () => {
 });
 
 test.describe("blog", () => {
-  test("/blog is a coming-soon page that returns home after 5 seconds", async ({ page, jsEnabled }) => {
-    if (jsEnabled) await page.clock.install(); // a fixed clock: the page's timer runs only when the test says so
-    const response = await page.goto("/blog");
-    // the browser's own refresh (with or without JavaScript), never a <meta> refresh in the page
-    expect(response!.headers()["refresh"]).toBe("5;url=/");
-    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
-    await ready(page, jsEnabled);
-    await expect(page.getByRole("heading", { name: "Em breve" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "clique aqui" })).toHaveAttribute("href", "/");
-    if (jsEnabled) {
-      await page.clock.runFor(4_000);
-      await expect(page).toHaveURL(/\/blog$/);
-      await expect(page.getByText("em 1 segundo.", { exact: false })).toBeVisible();
-      await page.clock.runFor(1_500);
-      await expect(page).toHaveURL((url) => url.pathname === "/");
-    } else {
-      await page.waitForURL((url) => url.pathname === "/", { timeout: 20_000 });
-    }
-  });
-
-  test("the click-here link goes home at once and keeps the ref", async ({ page, jsEnabled }) => {
-    const ref = "a2145918-fb00-4492-9fed-78d34b314abc";
-    await page.goto(`/blog?ref=${ref}`);
-    await ready(page, jsEnabled);
-    await page.getByRole("link", { name: "clique aqui" }).click();
-    await expect(page).toHaveURL(`/?ref=${ref}`);
-  });
-
+  // The list of the demo's articles and the coming-soon page (on a server without articles): blog-public.spec.ts.
   test("/blog/{slug} is 'Artigo não encontrado.' with 404", async ({ page }) => {
     const response = await page.goto("/blog/como-financiar-seu-imovel");
     expect(response?.status()).toBe(404);

@@ -1,4 +1,4 @@
-import { DEMO, expect, ready, test } from "./fixtures";
+import { DEMO, expect, openDb, ready, test } from "./fixtures";
 import { demoBrokerId, demoPropertyPath } from "./catalogue-helpers";
 
 /** The property page: content, SEO tags, gallery, lead form, copy link, 404. */
@@ -104,4 +104,30 @@ test.describe("property page", () => {
       await expect(page.getByText("O imóvel que você está procurando não está disponível.")).toBeVisible();
     }
   });
+});
+
+test("the address shows only what the agency chose: neighbourhood and city unless the whole address is chosen", async ({ page }) => {
+  const path = demoPropertyPath();
+  const slug = path.split("/").pop()!;
+  const db = openDb();
+  type Row = { id: number; address: string; neighborhood: string; address_display: string; postal_code: string | null; street_number: string | null; complement: string | null };
+  const row = db.prepare("select id, address, neighborhood, address_display, postal_code, street_number, complement from properties where slug = ?").get(slug) as Row;
+  const set = (display: string, postal: string | null, number: string | null) =>
+    db.prepare("update properties set address_display = ?, postal_code = ?, street_number = ?, complement = 'Apto 71', updated_at = ? where id = ?").run(display, postal, number, new Date().toISOString(), row.id);
+  try {
+    set("neighborhood", "18047-000", "45");
+    await page.goto(path);
+    const line = page.getByTestId("property-address");
+    await expect(line).toContainText(row.neighborhood);
+    await expect(line).not.toContainText(row.address);
+    expect(await page.content()).not.toContain("Apto 71");
+    set("all", "18047-000", "45");
+    await page.goto(path);
+    await expect(line).toContainText(`${row.address}, 45`);
+    await expect(line).toContainText("CEP 18047-000");
+    expect(await page.content()).not.toContain("Apto 71");
+  } finally {
+    db.prepare("update properties set address_display = ?, postal_code = ?, street_number = ?, complement = ? where id = ?").run(row.address_display, row.postal_code, row.street_number, row.complement, row.id);
+    db.close();
+  }
 });

@@ -2,7 +2,8 @@ import type { ActivityType, NewProperty } from "#db/schema";
 import { createAdmin, createBroker } from "~/modules/auth/users.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { buildProperty, insertProperty } from "~/modules/platform/seed.server";
-import { insertLead, type NewLeadInput } from "~/modules/leads/leads.server";
+import { insertLead } from "~/modules/leads/leads.server";
+import type { NewLeadInput } from "~/modules/leads/lead-types";
 import { ensureDefaultPipeline, listStages } from "~/modules/crm/pipeline.server";
 
 /**

@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button, Card, Field, Input, Select, buttonClass } from "~/components/ui";
 import type { InvalidFilters } from "~/modules/catalogue/params";
+import { NumberFilterField } from "./number-filter";
 
 /** The broker catalogue's filters: a GET form; with JavaScript the city select submits itself. */
 
@@ -63,8 +64,8 @@ export function CatalogueFilters({
             ))}
           </Select>
         </Field>
-        <PriceField id="f-min" name="minPrice" label="Preço mínimo (R$)" placeholder="0" values={values} />
-        <PriceField id="f-max" name="maxPrice" label="Preço máximo (R$)" placeholder="Sem limite" values={values} />
+        <NumberFilterField id="f-min" name="minPrice" label="Preço mínimo (R$)" placeholder="0" value={String(values.minPrice ?? "")} bad={values.invalid?.minPrice} />
+        <NumberFilterField id="f-max" name="maxPrice" label="Preço máximo (R$)" placeholder="Sem limite" value={String(values.maxPrice ?? "")} bad={values.invalid?.maxPrice} />
         <Field label="Cidade" htmlFor="f-city">
           <Select
             id="f-city"
@@ -104,25 +105,5 @@ export function CatalogueFilters({
         </div>
       </Form>
     </Card>
-  );
-}
-
-
-/** A price box; a value the server could not read comes back as typed, marked invalid, with its message (JS on or off). */
-function PriceField({ id, name, label, placeholder, values }: { id: string; name: "minPrice" | "maxPrice"; label: string; placeholder: string; values: FilterValues }) {
-  const bad = values.invalid?.[name];
-  return (
-    <Field label={label} htmlFor={id} error={bad?.message}>
-      <Input
-        id={id}
-        name={name}
-        inputMode="decimal"
-        defaultValue={bad ? bad.value : (values[name] ?? "")}
-        placeholder={placeholder}
-        maxLength={20}
-        aria-invalid={bad ? true : undefined}
-        aria-describedby={bad ? `${id}-error` : undefined}
-      />
-    </Field>
   );
 }

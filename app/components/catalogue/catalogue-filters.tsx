@@ -8,10 +8,10 @@ import {
   formatFilterNumber,
   hasActiveFilters,
   type CatalogueFilters,
-  type NumberFilter,
 } from "~/modules/catalogue/params";
 import { withRef } from "~/modules/leads/referral";
-import { Field, FieldError, Input, Select, buttonClass } from "~/components/ui";
+import { NumberFilterField } from "./number-filter";
+import { Field, Input, Select, buttonClass } from "~/components/ui";
 
 export const FILTER_FORM_ID = "catalogue-filters";
 
@@ -103,15 +103,15 @@ export function CatalogueFilterForm({
           <fieldset>
             <legend className="mb-1 text-sm font-medium text-slate-800">Preço (R$)</legend>
             <div className="grid grid-cols-2 gap-2">
-              <NumberInput filters={filters} name="minPrice" label="Preço mínimo" placeholder="Mínimo" />
-              <NumberInput filters={filters} name="maxPrice" label="Preço máximo" placeholder="Máximo" />
+              <NumberFilterField id="f-minPrice" name="minPrice" label="Preço mínimo" placeholder="Mínimo" value={formatFilterNumber(filters.minPrice)} bad={filters.invalid.minPrice} hiddenLabel />
+              <NumberFilterField id="f-maxPrice" name="maxPrice" label="Preço máximo" placeholder="Máximo" value={formatFilterNumber(filters.maxPrice)} bad={filters.invalid.maxPrice} hiddenLabel />
             </div>
           </fieldset>
           <fieldset>
             <legend className="mb-1 text-sm font-medium text-slate-800">Área (m²)</legend>
             <div className="grid grid-cols-2 gap-2">
-              <NumberInput filters={filters} name="minArea" label="Área mínima" placeholder="Mínima" />
-              <NumberInput filters={filters} name="maxArea" label="Área máxima" placeholder="Máxima" />
+              <NumberFilterField id="f-minArea" name="minArea" label="Área mínima" placeholder="Mínima" value={formatFilterNumber(filters.minArea)} bad={filters.invalid.minArea} hiddenLabel />
+              <NumberFilterField id="f-maxArea" name="maxArea" label="Área máxima" placeholder="Máxima" value={formatFilterNumber(filters.maxArea)} bad={filters.invalid.maxArea} hiddenLabel />
             </div>
           </fieldset>
           <Field label="Quartos" htmlFor="f-bedrooms" error={filters.invalid.bedrooms?.message}>
@@ -143,32 +143,6 @@ export function CatalogueFilterForm({
         </div>
       </details>
     </Form>
-  );
-}
-
-/**
- * A price or area box. A value the server could not read comes back as typed,
- * marked invalid, with its message below (server-rendered: works without
- * JavaScript); only that filter is ignored.
- */
-function NumberInput({ filters, name, label, placeholder }: { filters: CatalogueFilters; name: Exclude<NumberFilter, "bedrooms">; label: string; placeholder: string }) {
-  const bad = filters.invalid[name];
-  const id = `f-${name}`;
-  return (
-    <div className="space-y-1">
-      <Input
-        id={id}
-        aria-label={label}
-        name={name}
-        inputMode="decimal"
-        defaultValue={bad ? bad.value : formatFilterNumber(filters[name])}
-        placeholder={placeholder}
-        maxLength={20}
-        aria-invalid={bad ? true : undefined}
-        aria-describedby={bad ? `${id}-error` : undefined}
-      />
-      <FieldError id={`${id}-error`} message={bad?.message} />
-    </div>
   );
 }
 

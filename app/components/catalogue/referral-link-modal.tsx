@@ -1,27 +1,16 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { Link } from "react-router";
 import { Button, Modal, Textarea, buttonClass } from "~/components/ui";
+import { useClipboard } from "~/components/ui/copy-button";
 
-/** The referral-link modal (spec 02 §2.2, §2.3): the link with the broker's code, a copy button with JavaScript. */
+/** The referral-link modal (spec 02 §2.2, §2.3): the link with the broker's code, a copy button with JavaScript (the one clipboard hook). */
 
 export function ReferralLinkModal({ title, url, closeHref, hasRef }: { title: string; url: string; closeHref: string; hasRef: boolean }) {
-  const [hydrated, setHydrated] = useState(false);
-  const [copied, setCopied] = useState<"ok" | "fail" | null>(null);
+  const { hydrated, result: copied, copy: copyText } = useClipboard();
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  useEffect(() => setHydrated(true), []);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(null), 2000); // spec: copy confirmation 2 s
-    return () => clearTimeout(timer);
-  }, [copied]);
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied("ok");
-    } catch {
-      inputRef.current?.select();
-      setCopied("fail");
-    }
+    // a refused clipboard: the link is selected for Ctrl+C
+    if (!(await copyText(url))) inputRef.current?.select();
   }
   return (
     <Modal

@@ -6,7 +6,7 @@
  * shown link has a route in app/routes.ts).
  */
 export type NavItem = { to: string; label: string; ready: boolean };
-export type BrokerMenuItem = NavItem & { icon: string; highlight?: boolean; adminOnly?: boolean; children?: NavItem[] };
+export type BrokerMenuItem = NavItem & { icon: string; highlight?: boolean; adminOnly?: boolean; crmAdminOnly?: boolean; children?: NavItem[] };
 export type AdminNavItem = NavItem & { end?: boolean };
 
 /** Icons (24×24 stroked paths), distinct even in the collapsed sidebar. */
@@ -22,6 +22,7 @@ export const ICONS = {
   menu: "M4 6h16M4 12h16M4 18h16",
   close: "M6 6l12 12M18 6L6 18",
   logout: "M15 12H3m4-4-4 4 4 4M13 4h6v16h-6",
+  crmAdmins: "M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3zm-3 9l2 2 4-4",
   brokers: "M9 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6zm8 0a3 3 0 1 0 0-6M3 20a6 6 0 0 1 12 0m2 0a6 6 0 0 0-3-5.2",
 } as const;
 
@@ -35,6 +36,8 @@ export const BROKER_MENU: BrokerMenuItem[] = [
   { to: "/broker/cursos", label: "Cursos", icon: ICONS.courses, ready: true },
   { to: "/broker/settings", label: "Configurações", icon: ICONS.settings, ready: true },
   { to: "/broker/admin", label: "Corretores", icon: ICONS.brokers, ready: true, adminOnly: true },
+  // brokers granted CRM admin (spec 03 §6) grant and remove it for others there; admins have it in the admin tabs
+  { to: "/admin/crm", label: "Admins do CRM", icon: ICONS.crmAdmins, ready: true, crmAdminOnly: true },
 ];
 
 export const BROKER_BOTTOM_BAR: NavItem[] = [
@@ -74,8 +77,8 @@ export function isReady(path: string): boolean {
  * The shown part of a menu: ready items with their ready children; a ready
  * child of an item not ready yet is shown in its place (with its icon).
  */
-export function visibleBrokerMenu(menu: BrokerMenuItem[] = BROKER_MENU, role: "admin" | "broker" = "broker"): BrokerMenuItem[] {
-  return menu.filter((m) => !m.adminOnly || role === "admin").flatMap((m) => {
+export function visibleBrokerMenu(menu: BrokerMenuItem[] = BROKER_MENU, role: "admin" | "broker" = "broker", crmAdmin = false): BrokerMenuItem[] {
+  return menu.filter((m) => (!m.adminOnly || role === "admin") && (!m.crmAdminOnly || (role === "broker" && crmAdmin))).flatMap((m) => {
     const children = m.children?.filter((c) => c.ready);
     if (m.ready) return [{ ...m, children }];
     return (children ?? []).map((c) => ({ ...c, icon: m.icon }));

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PropertyCard as Card } from "~/modules/catalogue/search.server";
+import type { PropertyCard as Card } from "~/modules/catalogue/cards.server";
 import { formatArea } from "~/utils/format";
 import { useRefLink } from "~/modules/leads/referral";
 import { ResponsiveImage } from "~/components/ui/responsive-image";

@@ -42,7 +42,15 @@ export type ListScreenProps<Row> = {
   rowActions?: (row: Row) => ReactNode;
   actionsLabel?: string;
   /** The search box; its form also carries `filters` and keeps `hidden` values of the query. */
-  search?: { label: string; placeholder?: string; defaultValue?: string; name?: string; hidden?: Record<string, string | undefined> };
+  search?: {
+    label: string;
+    placeholder?: string;
+    defaultValue?: string;
+    name?: string;
+    hidden?: Record<string, string | undefined>;
+    /** where the GET goes when the list is drawn by a pathless layout (whose own address would be its parent's) */
+    action?: string;
+  };
   filters?: ReactNode;
   toolbar?: ReactNode;
   selection?: ListSelection<Row>;
@@ -148,7 +156,7 @@ export function ListScreen<Row>({
 export function ListSearch({ search, filters }: { search?: ListScreenProps<unknown>["search"]; filters?: ReactNode }) {
   const name = search?.name ?? "q";
   return (
-    <Form method="get" role="search" className="flex flex-wrap items-end gap-2">
+    <Form method="get" action={search?.action} role="search" className="flex flex-wrap items-end gap-2">
       {search ? (
         <>
           {Object.entries(search.hidden ?? {}).map(([k, v]) => (v ? <input key={k} type="hidden" name={k} value={v} /> : null))}

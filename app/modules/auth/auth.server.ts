@@ -4,7 +4,8 @@ import { FormStrategy } from "remix-auth-form";
 import { db } from "~/modules/platform/db.server";
 import { dummyPasswordHash, verifyPassword } from "./passwords.server";
 import { RATE_LIMIT_MESSAGE, applyLoginDelay, checkLoginAllowed, clientIp, recordLoginFailure, recordLoginSuccess } from "./rate-limit.server";
-import { createSession, destroySession, getSessionUser, type SessionUser } from "./session.server";
+import { createSession, destroySession, getSessionUser, readSessionId, type SessionUser } from "./session.server";
+import { toastHeader } from "./toast.server";
 import { LOGIN_MESSAGES, loginSchema } from "./login-schema";
 
 const MSG_FILL_ALL = LOGIN_MESSAGES.fillAll;
@@ -90,17 +91,48 @@ function safeRedirectTarget(request: Request): string {
   return encodeURIComponent(url.pathname + url.search);
 }
 
+/** The spec's words when a session ended (03 §8 for the admin area, 02 §6/§8 for the broker area). */
+export const SESSION_EXPIRED = { admin: "Sessão expirada. Por favor, faça login novamente.", broker: "Sessão expirada. Faça login novamente." } as const;
+
+type GuardOptions = { touch?: boolean };
+
+/**
+ * Sends the person to a login page that brings them back here afterwards;
+ * when their browser still holds a session that has ended (expired, idle,
+ * signed out elsewhere) the login page says so.
+ */
+async function signInAgain(request: Request, loginPath: string, message: string): Promise<never> {
+  const headers = new Headers();
+  if (await readSessionId(request)) headers.append("Set-Cookie", await toastHeader({ type: "error", message }));
+  throw redirect(`${loginPath}?redirectTo=${safeRedirectTarget(request)}`, { headers });
+}
+
 /** Every /admin loader and action: an admin session, else /login. */
-export async function requireAdmin(request: Request): Promise<SessionUser> {
+export async function requireAdmin(request: Request, options: GuardOptions = {}): Promise<SessionUser> {
+  const user = await getSessionUser(request, options);
+  if (!user) return signInAgain(request, "/login", SESSION_EXPIRED.admin);
+  if (user.role !== "admin") throw redirect(`/login?redirectTo=${safeRedirectTarget(request)}`);
+  return user;
+}
+
+/**
+ * /admin/crm (spec 03 §6): administrators, and active brokers — those granted
+ * CRM admin manage the list there, any other broker may only remove
+ * themselves. Anyone else goes to /login (an inactive broker to
+ * /broker/bloqueado).
+ */
+export async function requireAdminOrBroker(request: Request): Promise<SessionUser> {
   const user = await getSessionUser(request);
-  if (!user || user.role !== "admin") throw redirect(`/login?redirectTo=${safeRedirectTarget(request)}`);
+  if (!user) return signInAgain(request, "/login", SESSION_EXPIRED.admin);
+  if (user.role !== "admin" && !user.broker) throw redirect(`/login?redirectTo=${safeRedirectTarget(request)}`);
+  if (user.role === "broker" && !user.broker?.isActive) throw redirect("/broker/bloqueado");
   return user;
 }
 
 /** Every /broker loader and action: a broker (active) or an admin, else /broker/login. */
-export async function requireBrokerArea(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (!user) throw redirect(`/broker/login?redirectTo=${safeRedirectTarget(request)}`);
+export async function requireBrokerArea(request: Request, options: GuardOptions = {}): Promise<SessionUser> {
+  const user = await getSessionUser(request, options);
+  if (!user) return signInAgain(request, "/broker/login", SESSION_EXPIRED.broker);
   if (user.role === "admin") return user;
   if (!user.broker) throw redirect("/broker/login");
   if (!user.broker.isActive) throw redirect("/broker/bloqueado");

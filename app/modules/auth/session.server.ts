@@ -64,8 +64,12 @@ export type SessionUser = {
   crmAdmin?: boolean;
 };
 
-/** The signed-in user, or null. Expired sessions are removed on sight. */
-export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+/**
+ * The signed-in user, or null. Expired sessions are removed on sight. A
+ * request counts as activity (idle timeout) unless `touch` is false: the
+ * back office's periodic session check only looks.
+ */
+export async function getSessionUser(request: Request, options: { touch?: boolean } = {}): Promise<SessionUser | null> {
   const id = await readSessionId(request);
   if (!id) return null;
   const row = await db()
@@ -97,7 +101,7 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     await db().deleteFrom("sessions").where("id", "=", id).execute();
     return null;
   }
-  if (now - lastSeen > TOUCH_EVERY_MS) await db().updateTable("sessions").set({ last_seen_at: new Date(now).toISOString() }).where("id", "=", id).execute();
+  if (options.touch !== false && now - lastSeen > TOUCH_EVERY_MS) await db().updateTable("sessions").set({ last_seen_at: new Date(now).toISOString() }).where("id", "=", id).execute();
   return {
     id: row.user_id,
     email: row.email,

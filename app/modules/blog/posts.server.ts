@@ -1,4 +1,3 @@
-import { agencyInstant, parseLocalDate } from "~/utils/clock";
 import type { Selectable } from "kysely";
 import type { BlogPostsTable } from "#db/schema";
 import { assertCan } from "~/modules/auth/permissions.server";
@@ -32,13 +31,18 @@ export class BlogPostError extends Error {
 
 const LIST_COLUMNS = ["id", "slug", "title", "excerpt", "cover_image", "status", "published_at", "created_at", "updated_at"] as const;
 
-export async function hasPublishedPosts(): Promise<boolean> {
-  return (await db().selectFrom("blog_posts").select("id").where("status", "=", "published").limit(1).executeTakeFirst()) !== undefined;
+/** Published and due: a post scheduled for later is not on the site yet (not listed, not readable, not in the sitemap). */
+function visible(now: Date) {
+  return db().selectFrom("blog_posts").where("status", "=", "published").where("published_at", "<=", now.toISOString());
+}
+
+export async function hasPublishedPosts(now: Date = new Date()): Promise<boolean> {
+  return (await visible(now).select("id").limit(1).executeTakeFirst()) !== undefined;
 }
 
 /** One page of published posts, newest first. */
-export async function listPublishedPosts(page: number) {
-  const base = db().selectFrom("blog_posts").where("status", "=", "published");
+export async function listPublishedPosts(page: number, now: Date = new Date()) {
+  const base = visible(now);
   const [rows, count] = await Promise.all([
     base
       .select(LIST_COLUMNS)
@@ -52,22 +56,22 @@ export async function listPublishedPosts(page: number) {
   return { posts: rows, total: Number(count.n), pageCount: Math.max(1, Math.ceil(Number(count.n) / BLOG_PAGE_SIZE)) };
 }
 
-export async function findPublishedPost(slug: string): Promise<BlogPost | null> {
+export async function findPublishedPost(slug: string, now: Date = new Date()): Promise<BlogPost | null> {
   const value = slug.trim().toLowerCase();
   if (!value || value.length > 120) return null;
-  return (await db().selectFrom("blog_posts").selectAll().where("slug", "=", value).where("status", "=", "published").executeTakeFirst()) ?? null;
+  return (await visible(now).selectAll().where("slug", "=", value).executeTakeFirst()) ?? null;
 }
 
 /** The latest published posts but this one (spec 03 §4: 6, by published_at). */
-export async function recentPosts(excludeId: number | null, limit = RECENT_POSTS) {
-  let query = db().selectFrom("blog_posts").select(LIST_COLUMNS).where("status", "=", "published");
+export async function recentPosts(excludeId: number | null, limit = RECENT_POSTS, now: Date = new Date()) {
+  let query = visible(now).select(LIST_COLUMNS);
   if (excludeId !== null) query = query.where("id", "!=", excludeId);
   return query.orderBy("published_at", "desc").orderBy("id", "desc").limit(limit).execute();
 }
 
 /** Every published slug with its date, for the sitemap. */
-export async function publishedSlugs() {
-  return db().selectFrom("blog_posts").select(["slug", "updated_at"]).where("status", "=", "published").orderBy("published_at", "desc").limit(5000).execute();
+export async function publishedSlugs(now: Date = new Date()) {
+  return visible(now).select(["slug", "updated_at"]).orderBy("published_at", "desc").limit(5000).execute();
 }
 
 export async function listAllPosts(user: SessionUser) {
@@ -81,9 +85,9 @@ export async function findPostForEdit(user: SessionUser, id: number): Promise<Bl
 }
 
 /** Checks a cover upload (a real JPG, PNG or WebP under 5 MB); null when none was sent. */
-async function readCover(file: File | null): Promise<{ data: Buffer; ext: string } | null> {
+async function readCover(file: File | null | undefined): Promise<{ data: Buffer; ext: string } | null> {
   if (!file || file.size === 0) return null;
-  if (file.size > COVER_MAX_BYTES) throw new BlogPostError("cover", "Imagem de capa maior que 5 MB.");
+  if (file.size > COVER_MAX_BYTES) throw new BlogPostError("cover", BLOG_MESSAGES.coverTooLarge);
   const data = Buffer.from(await file.arrayBuffer());
   try {
     const { format } = await inspectImage(data);
@@ -99,7 +103,7 @@ async function readCover(file: File | null): Promise<{ data: Buffer; ext: string
  * row and removed again if the row cannot be written, so nothing is left
  * half-saved. Returns the post's id.
  */
-export async function savePost(user: SessionUser, id: number | null, input: BlogPostInput, coverFile: File | null, now: Date = new Date()): Promise<number> {
+export async function savePost(user: SessionUser, id: number | null, input: Omit<BlogPostInput, "cover">, coverFile: File | null | undefined, now: Date = new Date()): Promise<number> {
   assertCan(user, id === null ? "create" : "update", "blog");
   const content = sanitizeArticle(input.content);
   const text = articleText(content);
@@ -112,7 +116,7 @@ export async function savePost(user: SessionUser, id: number | null, input: Blog
 
   const cover = await readCover(coverFile);
   const coverUrl = cover ? publicUrl(await storePhoto(COVER_FOLDER, uniqueFileName(cover.ext), cover.data)) : null;
-  const publishedAt = input.status === "published" ? (input.publishedAt ? agencyInstant(parseLocalDate(input.publishedAt)!, 12 * 60).toISOString() : (current?.published_at ?? now.toISOString())) : null;
+  const publishedAt = input.status === "published" ? publicationMoment(input.publishedAt, current?.published_at ?? null, now) : null;
   const values = {
     slug: input.slug,
     title: input.title,
@@ -138,6 +142,17 @@ export async function savePost(user: SessionUser, id: number | null, input: Blog
   // the old cover goes only after the row no longer points at it
   if (current?.cover_image && current.cover_image !== values.cover_image) await removeCover(current.cover_image);
   return savedId;
+}
+
+/**
+ * When a published post goes public (spec 03 §4: the given date or now): the
+ * moment typed (in the future: scheduled); none typed keeps a past
+ * publication date and otherwise means now.
+ */
+function publicationMoment(typed: Date | null, current: string | null, now: Date): string {
+  if (typed) return typed.toISOString();
+  if (current && Date.parse(current) <= now.getTime()) return current;
+  return now.toISOString();
 }
 
 export async function deletePost(user: SessionUser, id: number): Promise<boolean> {

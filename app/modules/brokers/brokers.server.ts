@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from "kysely";
 import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db } from "~/modules/platform/db.server";
@@ -9,14 +10,24 @@ export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, "")}%`;
 }
 
-/** Admin list of brokers (02 §6): search by name or e-mail, lead and property counts by SQL. */
+/** Admin list of brokers (02 §6, 03 §2.1): search by name, e-mail or phone (digits, any mask), lead and property counts by SQL. */
 export async function listBrokersForAdmin(user: SessionUser, input: { q?: string; page?: number }) {
   assertCan(user, "read", "broker");
   const q = (input.q ?? "").trim().slice(0, 100);
   let base = db().selectFrom("brokers");
   if (q) {
     const pattern = likePattern(q.toLowerCase());
-    base = base.where((eb) => eb.or([eb(eb.fn("lower", ["brokers.name"]), "like", eb.val(pattern)), eb(eb.fn("lower", ["brokers.email"]), "like", eb.val(pattern))]));
+    const digits = q.replace(/\D/g, "");
+    base = base.where((eb) => {
+      const matches = [eb(eb.fn("lower", ["brokers.name"]), "like", eb.val(pattern)), eb(eb.fn("lower", ["brokers.email"]), "like", eb.val(pattern))];
+      // the phone as digits only, whatever mask it was typed with (replace() exists in SQLite and PostgreSQL)
+      if (digits.length >= 3 && digits.length === q.replace(/[\s().+-]/g, "").length) {
+        let phone: RawBuilder<string> = sql<string>`${sql.ref("brokers.phone")}`;
+        for (const c of ["(", ")", "-", " ", ".", "+"]) phone = sql<string>`replace(${phone}, ${c}, '')`;
+        matches.push(eb(phone, "like", eb.val(`%${digits}%`)));
+      }
+      return eb.or(matches);
+    });
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const page = Math.max(1, Math.min(input.page ?? 1, Math.max(1, Math.ceil(total / BROKER_PAGE_SIZE))));

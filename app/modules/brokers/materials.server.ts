@@ -12,14 +12,24 @@ import { MATERIAL_MAX_BYTES, MATERIAL_MESSAGES, MATERIAL_TYPES, materialName } f
  * (served only to the signed-in back office, files/storage.server.ts),
  * listed for everyone in the broker area; admins upload, rename, remove.
  */
-export class MaterialError extends Error {}
+/** A refused material action, on the field it concerns when there is one. */
+export class MaterialError extends Error {
+  constructor(
+    message: string,
+    readonly field?: "name" | "file",
+  ) {
+    super(message);
+  }
+}
 const FOLDER = "materiais/2025";
 
 export async function listMaterials(user: SessionUser, input: { q: string; page: number; size: number }) {
   assertCan(user, "read", "material");
-  const q = input.q.trim().slice(0, 100).toLowerCase();
+  // names are stored by the name rule (folded, hyphens for spaces): the search is written the same way
+  const q = materialName(input.q.slice(0, 100)) ?? "";
   let base = db().selectFrom("course_materials");
-  if (q) base = base.where((eb) => eb(eb.fn("lower", ["name"]), "like", `%${q.replace(/[\\%_]/g, "")}%`));
+  // (only a–z, 0–9, "_" and "-" are left: no LIKE wildcard but "_", which matches itself too)
+  if (q) base = base.where("name", "like", `%${q}%`);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   const pageCount = Math.max(1, Math.ceil(total / input.size));
   const page = Math.min(Math.max(1, input.page), pageCount);
@@ -45,14 +55,14 @@ function extensionOf(fileName: string): string {
 /** Stores the file under its (slugified) name; the same name replaces the old file (spec: upload overwrites). */
 export async function uploadMaterial(user: SessionUser, rawName: string, file: File | null): Promise<string> {
   assertCan(user, "create", "material");
-  if (!rawName.trim()) throw new MaterialError(MATERIAL_MESSAGES.nameFirst);
+  if (!rawName.trim()) throw new MaterialError(MATERIAL_MESSAGES.nameFirst, "name");
   const name = materialName(rawName);
-  if (!name) throw new MaterialError(MATERIAL_MESSAGES.badName);
-  if (!file || file.size === 0) throw new MaterialError(MATERIAL_MESSAGES.noFile);
-  if (file.size > MATERIAL_MAX_BYTES) throw new MaterialError(MATERIAL_MESSAGES.tooLarge);
+  if (!name) throw new MaterialError(MATERIAL_MESSAGES.badName, "name");
+  if (!file || file.size === 0) throw new MaterialError(MATERIAL_MESSAGES.noFile, "file");
+  if (file.size > MATERIAL_MAX_BYTES) throw new MaterialError(MATERIAL_MESSAGES.tooLarge, "file");
   const ext = extensionOf(file.name);
   const mime = MATERIAL_TYPES[ext];
-  if (!mime) throw new MaterialError(MATERIAL_MESSAGES.badType);
+  if (!mime) throw new MaterialError(MATERIAL_MESSAGES.badType, "file");
   const key = keyFor(name, ext);
   const existing = await db().selectFrom("course_materials").select(["id", "file_path"]).where("name", "=", name).executeTakeFirst();
   try {
@@ -75,11 +85,11 @@ export async function uploadMaterial(user: SessionUser, rawName: string, file: F
 export async function renameMaterial(user: SessionUser, id: number, rawName: string): Promise<void> {
   assertCan(user, "update", "material");
   const name = materialName(rawName);
-  if (!name) throw new MaterialError(MATERIAL_MESSAGES.badRename);
+  if (!name) throw new MaterialError(MATERIAL_MESSAGES.badRename, "name");
   const row = await db().selectFrom("course_materials").select(["id", "name", "file_path"]).where("id", "=", id).executeTakeFirst();
   if (!row) throw new MaterialError(MATERIAL_MESSAGES.renameFailed);
   if (row.name === name) return;
-  if (await db().selectFrom("course_materials").select("id").where("name", "=", name).executeTakeFirst()) throw new MaterialError(MATERIAL_MESSAGES.nameTaken);
+  if (await db().selectFrom("course_materials").select("id").where("name", "=", name).executeTakeFirst()) throw new MaterialError(MATERIAL_MESSAGES.nameTaken, "name");
   const key = keyFor(name, extensionOf(row.file_path));
   try {
     await fs.rename(resolveKey(row.file_path), resolveKey(key));

@@ -1,3 +1,8 @@
+import { z } from "zod";
+import { recordId, requiredText } from "~/utils/form-fields";
+import { readListQuery } from "~/utils/query-schema";
+import { stripAccents } from "~/utils/slug";
+
 /** Course materials (spec 03 §2.6, §5, §8, §9): rules and texts shared by the server and the screen. */
 export const MATERIAL_MESSAGES = {
   nameFirst: "Informe o nome do material antes de selecionar o arquivo.",
@@ -6,6 +11,7 @@ export const MATERIAL_MESSAGES = {
   noFile: "Selecione o arquivo.",
   tooLarge: "Arquivo maior que 50 MB.",
   badType: "Tipo de arquivo não aceito (PDF, documentos do Office, imagens, vídeo MP4 ou ZIP).",
+  adminsOnly: "Somente administradores gerenciam os materiais.",
   uploadFailed: "Falha ao enviar arquivo.",
   renameFailed: "Falha ao renomear arquivo.",
   removeFailed: "Falha ao remover arquivo.",
@@ -39,9 +45,7 @@ export const MATERIAL_TYPES: Record<string, string> = {
  * Null when nothing is left.
  */
 export function materialName(raw: string): string | null {
-  const name = raw
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  const name = stripAccents(raw)
     .toLowerCase()
     .replace(/[^a-z0-9 _-]/g, "")
     .trim()
@@ -49,6 +53,35 @@ export function materialName(raw: string): string | null {
     .slice(0, 100);
   return name || null;
 }
+
+/** The list's query: search, page and page size (5, 10, 20 or 50; 10 by default). */
+export function readMaterialsQuery(url: URL) {
+  const size = MATERIAL_PAGE_SIZES.find((s) => String(s) === url.searchParams.get("size")) ?? 10;
+  return { ...readListQuery(url), size };
+}
+
+const back = z
+  .string()
+  .max(400)
+  .optional()
+  .transform((v) => (v?.startsWith("?") ? v : ""));
+
+/**
+ * /broker/cursos's forms (spec 03 §5): upload (the name first, then the
+ * file, at most 50 MB; type and content checked on the server), rename and
+ * remove; one union on `intent`.
+ */
+export const materialActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("upload"),
+    name: requiredText(100, MATERIAL_MESSAGES.nameFirst),
+    file: z
+      .instanceof(File, { message: MATERIAL_MESSAGES.noFile })
+      .refine((f) => f.size <= MATERIAL_MAX_BYTES, MATERIAL_MESSAGES.tooLarge),
+  }),
+  z.object({ intent: z.literal("rename"), id: recordId(MATERIAL_MESSAGES.renameFailed), name: requiredText(100, MATERIAL_MESSAGES.badRename), back }),
+  z.object({ intent: z.literal("delete"), id: recordId(MATERIAL_MESSAGES.removeFailed), back }),
+]);
 
 export function formatBytes(n: number): string {
   if (n < 1024) return `${n} B`;

@@ -2,11 +2,12 @@ import sharp from "sharp";
 import { hashPassword, verifyPassword } from "~/modules/auth/passwords.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { ImageError, MAX_IMAGE_PIXELS, inspectImage } from "~/modules/files/images.server";
-import { publicUrl, putFile, uniqueFileName } from "~/modules/files/storage.server";
+import { deleteFile, isUrlInFolder, keyFromUrl, publicUrl, putFile, uniqueFileName } from "~/modules/files/storage.server";
+import { errorFields, log } from "~/modules/platform/logger.server";
 import { db, nowIso } from "~/modules/platform/db.server";
-import { MSG_PASSWORD_CURRENT, MSG_PHOTO_FAILED, PROFILE_PHOTO_MAX_BYTES, type ProfileInput } from "./profile";
+import { MSG_PASSWORD_CURRENT, MSG_PHOTO_FAILED, MSG_PHOTO_TOO_LARGE, PROFILE_PHOTO_MAX_BYTES, type ProfileInput } from "./profile";
 
-export { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema } from "./profile";
+export { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema, settingsSchema } from "./profile";
 
 /**
  * Broker settings (02 §2.8, §5): profile (name, phone, photo) and password
@@ -41,23 +42,48 @@ export function ownsPhotoKey(user: SessionUser, key: string): boolean {
 /** Decodes, squares and shrinks the photo to 400 px WebP; returns its storage key (not yet saved on the profile). */
 export async function uploadProfilePhoto(user: SessionUser, data: Buffer): Promise<{ key: string; url: string }> {
   if (!user.broker) throw new SettingsError("Corretor não identificado.");
-  if (data.length === 0 || data.length > PROFILE_PHOTO_MAX_BYTES) throw new SettingsError(MSG_PHOTO_FAILED, "photo");
+  return storeBrokerPhoto(user.broker.id, data);
+}
+
+/** The one way a broker's photo is stored (settings and the admin's editor): checked by its bytes, 400 px WebP, no metadata. */
+export async function storeBrokerPhoto(brokerId: string, data: Buffer): Promise<{ key: string; url: string }> {
+  return putBrokerPhoto(brokerId, await prepareBrokerPhoto(data));
+}
+
+/** Checks a photo by its bytes and makes the 400 px WebP (nothing stored yet); SettingsError on the photo field when refused. */
+export async function prepareBrokerPhoto(data: Buffer): Promise<Buffer> {
+  if (data.length === 0) throw new SettingsError(MSG_PHOTO_FAILED, "photo");
+  if (data.length > PROFILE_PHOTO_MAX_BYTES) throw new SettingsError(MSG_PHOTO_TOO_LARGE, "photo");
   try {
     await inspectImage(data);
   } catch (error) {
     if (error instanceof ImageError) throw new SettingsError(MSG_PHOTO_FAILED, "photo");
     throw error;
   }
-  const out = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS })
-    .rotate()
-    .resize(PROFILE_PHOTO_SIZE, PROFILE_PHOTO_SIZE, { fit: "cover" })
-    .webp({ quality: 80 })
-    .toBuffer();
-  const key = `${PROFILE_PHOTO_FOLDER}/${user.broker.id}/${uniqueFileName("webp")}`;
-  await putFile(key, out);
+  try {
+    return await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize(PROFILE_PHOTO_SIZE, PROFILE_PHOTO_SIZE, { fit: "cover" }).webp({ quality: 80 }).toBuffer();
+  } catch (error) {
+    // the header read well but the picture does not decode (a truncated file): the file is the problem
+    log.info("broker photo refused", errorFields(error));
+    throw new SettingsError(MSG_PHOTO_FAILED, "photo");
+  }
+}
+
+/** Writes a prepared photo under the broker's folder. */
+export async function putBrokerPhoto(brokerId: string, webp: Buffer): Promise<{ key: string; url: string }> {
+  const key = `${PROFILE_PHOTO_FOLDER}/${brokerId}/${uniqueFileName("webp")}`;
+  await putFile(key, webp);
   return { key, url: publicUrl(key) };
 }
 
+/** Removes a stored broker photo (a replaced one, or one stored for a save that then failed); never throws. */
+export async function removeBrokerPhoto(url: string | null | undefined): Promise<void> {
+  if (!url || !isUrlInFolder(url, PROFILE_PHOTO_FOLDER)) return;
+  const key = keyFromUrl(url);
+  if (key) await deleteFile(key).catch((error) => log.warn("broker photo not removed", { url, ...errorFields(error) }));
+}
+
+/** Saves name, phone and (when one was sent and is the broker's own) the staged photo; the replaced photo is removed. */
 export async function saveProfile(user: SessionUser, input: ProfileInput): Promise<void> {
   if (!user.broker) throw new SettingsError("Corretor não identificado.");
   const set: { name: string; phone: string; updated_at: string; profile_image?: string } = { name: input.name, phone: input.phone, updated_at: nowIso() };
@@ -65,10 +91,12 @@ export async function saveProfile(user: SessionUser, input: ProfileInput): Promi
     if (!ownsPhotoKey(user, input.photoKey)) throw new SettingsError(MSG_PHOTO_FAILED, "photo");
     set.profile_image = publicUrl(input.photoKey);
   }
+  const before = await db().selectFrom("brokers").select("profile_image").where("id", "=", user.broker.id).executeTakeFirst();
   await db().transaction().execute(async (tx) => {
     await tx.updateTable("brokers").set(set).where("id", "=", user.broker!.id).execute();
     await tx.updateTable("users").set({ name: input.name, updated_at: set.updated_at }).where("id", "=", user.id).execute();
   });
+  if (set.profile_image && before?.profile_image && before.profile_image !== set.profile_image) await removeBrokerPhoto(before.profile_image);
 }
 
 /** Checks the current password, then stores the new one; other sessions stay (the broker chose to change it here). */

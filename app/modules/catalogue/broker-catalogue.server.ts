@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { buildMatchQuery, propertyTextMatch } from "#db/fulltext";
 import { z } from "zod";
-import { lenientText } from "~/utils/query-schema";
+import { lenientText, pageParam } from "~/utils/query-schema";
 import type { PropertyKind, PropertyPurpose, PropertyStatus } from "#db/schema";
 import { config } from "~/modules/platform/config.server";
 import { db, parseJsonList } from "~/modules/platform/db.server";
@@ -38,7 +38,7 @@ export const catalogueQuerySchema = z.object({
   city: lenientText,
   neighborhood: lenientText,
   view: z.enum(["grid", "list"]).catch("grid").default("grid"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  page: pageParam,
 });
 /** `invalid`: price filters that could not be read, shown back with their message (the public catalogue's rules). */
 export type CatalogueQuery = z.infer<typeof catalogueQuerySchema> & { minPrice?: number; maxPrice?: number; invalid?: InvalidFilters };

@@ -42,14 +42,14 @@ export function placeKey(raw: string): string {
  * which the public catalogue's indexes seek on.
  */
 export function cityKey(raw: string): string {
-  let s = foldText(raw).replace(/\s+/g, " ");
+  let s = foldText(raw);
   if (/[- ,/]sp$/.test(s)) s = s.slice(0, -2).replace(/[ ,/-]+$/, "");
   return s;
 }
 
 /** Accent- and case-insensitive key of a neighbourhood; mirrors neighborhood_key. */
 export function neighborhoodKey(raw: string): string {
-  return foldText(raw).replace(/\s+/g, " ");
+  return foldText(raw);
 }
 
 /** Normalised, de-duplicated (by key) and sorted city names. */

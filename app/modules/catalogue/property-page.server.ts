@@ -1,5 +1,6 @@
 import { movedPropertyPath } from "~/modules/properties/records.server";
-import { findPublicProperty, findRefBroker, findSimilarProperties, listPropertyOptions } from "./search.server";
+import { findSimilarProperties } from "./cards.server";
+import { findPublicProperty, findRefBroker, listPropertyOptions } from "./property-reads.server";
 import { normalisePlaceName } from "./places";
 import { config } from "~/modules/platform/config.server";
 import { parseJsonList } from "~/modules/platform/db.server";
@@ -10,6 +11,7 @@ import { isLocalUpload, largestVariant } from "~/utils/images";
 import { OG_HEIGHT, OG_WIDTH } from "./og-image.server";
 import { absoluteUrl } from "~/utils/seo";
 import { PROPERTY_NOT_FOUND } from "./property-page";
+import { formatPostalCode, publicAddress } from "~/modules/properties/address";
 
 /**
  * The public property page (/imovel/{slugOrId}, spec 01 §2): its view model,
@@ -93,6 +95,7 @@ export async function loadPropertyPage(input: { slugOrId: string; ref: string | 
   const canonical = absoluteUrl(base, path);
   const imageUrls = images.map((src) => absoluteUrl(base, largestVariant(src)));
   const available = property.status === "available";
+  const shown = publicAddress({ ...property, city });
   const salePrice = isRental(property) && !(property.price > 0) ? property.rent_price : property.price;
   return {
     ref,
@@ -116,7 +119,8 @@ export async function loadPropertyPage(input: { slugOrId: string; ref: string | 
       price,
       costs: monthlyCosts(property),
       rentAlso: property.purpose === "both" && property.rent_price > 0 && price.suffix === null ? priceDisplay({ ...property, purpose: "rent" }) : null,
-      address: property.address,
+      /** only what the agency chose to show (properties/address.ts): neighbourhood and city by default */
+      addressLine: shown.line,
       neighborhood: property.neighborhood,
       city,
       state: property.state,
@@ -165,7 +169,14 @@ export async function loadPropertyPage(input: { slugOrId: string; ref: string | 
         },
         contentLocation: {
           "@type": "Place",
-          address: { "@type": "PostalAddress", streetAddress: property.address, addressLocality: city, addressRegion: property.state, addressCountry: "BR" },
+          address: {
+            "@type": "PostalAddress",
+            ...(shown.street ? { streetAddress: shown.street } : {}),
+            ...(property.address_display === "all" && property.postal_code ? { postalCode: formatPostalCode(property.postal_code) } : {}),
+            addressLocality: city,
+            addressRegion: property.state,
+            addressCountry: "BR",
+          },
         },
       },
     },

@@ -1,3 +1,4 @@
+import { foldText } from "~/utils/slug";
 /** Board rules shared with the browser (02 §2.6, §9). */
 export const BOARD_PAGE = 10;
 export const BOARD_MAX_PER_COLUMN = 500;
@@ -31,8 +32,7 @@ export function cardBadges(card: Pick<BoardCard, "kind" | "tags">): { badges: st
 /** A stage whose entry is celebrated: won, or a visit stage (visit scheduled / done). */
 export function isCelebrated(stage: { name: string; kind: "won" | "lost" | "open" }): boolean {
   if (stage.kind === "won") return true;
-  const f = stage.name.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
-  return f.includes("visita");
+  return foldText(stage.name).includes("visita");
 }
 
 export function parseCardKey(key: string): { kind: "lead" | "deal"; id: number } | null {

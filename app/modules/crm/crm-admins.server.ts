@@ -18,10 +18,12 @@ export function crmAdminRights(viewer: SessionUser | null): { grant: CrmAdminRig
 
 export type CrmAdminRow = { id: string; name: string; email: string; isActive: boolean; crmAdmin: boolean; grantedAt: string | null };
 
-/** Brokers by name with whether each is a CRM admin (search by name or e-mail, 20 per page). */
-export async function listCrmAdminCandidates(input: { q?: string; page?: number }) {
+/** Brokers by name with whether each is a CRM admin (search by name or e-mail, 20 per page); a viewer who is no CRM admin gets only their own row. */
+export async function listCrmAdminCandidates(input: { q?: string; page?: number }, viewer?: SessionUser) {
   const q = (input.q ?? "").trim().slice(0, 100);
   let base = db().selectFrom("brokers").leftJoin("crm_admins", "crm_admins.broker_id", "brokers.id");
+  // someone who may only remove themselves sees only their own row (spec 03 §6), not the team's e-mails
+  if (viewer && !canAdministerCrm(viewer)) base = base.where("brokers.id", "=", viewer.broker?.id ?? "__none__");
   if (q) {
     const pattern = likePattern(q.toLowerCase());
     base = base.where((eb) => eb.or([eb(eb.fn("lower", ["brokers.name"]), "like", eb.val(pattern)), eb(eb.fn("lower", ["brokers.email"]), "like", eb.val(pattern))]));

@@ -7,7 +7,8 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso, parseJsonList, toJsonList, type Tx } from "~/modules/platform/db.server";
 import { insertLeadsInBulk } from "~/modules/leads/leads.server";
 import { normalisePhone } from "~/utils/phone.server";
-import { foldName, matchStageByName } from "./labels";
+import { matchStageByName } from "./labels";
+import { foldText } from "~/utils/slug";
 import { listPipelineStages, entryStageId, type Stage } from "./stages.server";
 import { duplicateIndex } from "./duplicates.server";
 import { CSV_MESSAGES, IMPORT_FIELDS, MAX_IMPORT_ROWS, type ImportField, type ImportMapping } from "./csv-import";
@@ -110,7 +111,7 @@ const SYNONYMS: Record<ImportField, string[]> = {
 /** Columns auto-mapped from header names (name, email, phone, message, property, stage, tags and pt-BR synonyms). */
 export function autoMapping(headers: string[]): ImportMapping {
   const mapping: ImportMapping = {};
-  const folded = headers.map((h) => foldName(h));
+  const folded = headers.map((h) => foldText(h));
   for (const field of IMPORT_FIELDS) {
     const idx = folded.findIndex((h, i) => SYNONYMS[field].includes(h) && !Object.values(mapping).includes(i));
     if (idx >= 0) mapping[field] = idx;

@@ -1,11 +1,12 @@
-import type { LeadStatus } from "#db/schema";
+import { foldText } from "~/utils/slug";
+import type { LeadSource, LeadStatus } from "#db/schema";
 
 /**
  * Shared CRM labels and pure rules (02 §2.4, §4): status labels, the age
  * badge, won/lost stage detection by name, and the status a stage name
  * implies (edit-distance tolerant). Safe for the browser.
  */
-export type { LeadStatus };
+export type { LeadSource, LeadStatus };
 
 export const LEAD_STATUSES: readonly LeadStatus[] = ["entrada", "qualificacao", "negociacao", "fechamento"];
 
@@ -15,6 +16,24 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   negociacao: "Negociação",
   fechamento: "Fechamento",
 };
+
+/** Where a lead came from (leads.source), in the order a filter lists them. */
+export const LEAD_SOURCES: readonly LeadSource[] = ["site", "zap", "vivareal", "olx", "portal", "board", "csv", "roleta"];
+
+export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+  site: "Site",
+  zap: "ZAP Imóveis",
+  vivareal: "VivaReal",
+  olx: "OLX",
+  portal: "Portal imobiliário",
+  board: "Quadro do CRM",
+  csv: "Importação CSV",
+  roleta: "Roleta",
+};
+
+export function isLeadSource(value: unknown): value is LeadSource {
+  return typeof value === "string" && (LEAD_SOURCES as readonly string[]).includes(value);
+}
 
 export const ACTIVITY_TYPES = ["call", "whatsapp", "email", "meeting", "followup"] as const;
 export type ActivityTypeCode = (typeof ACTIVITY_TYPES)[number];
@@ -54,16 +73,6 @@ export function ageBadge(createdAt: string | Date, now: Date = new Date()): AgeB
 export const HIGH_PRIORITY_LABEL = "Alta Prioridade";
 export const isHighPriority = (priority: string | null | undefined) => (priority ?? "").trim().toLowerCase() === "high";
 
-/** Lower case, accents removed, spaces collapsed. */
-export function foldName(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (!a.length) return b.length;
@@ -102,8 +111,8 @@ export const tolerance = (name: string) => Math.max(2, Math.floor(name.length / 
  * the §4 tolerance (shorter ones like 'lead' would match almost anything).
  */
 export function fuzzyContains(name: string, keyword: string): boolean {
-  const hay = foldName(name);
-  const kw = foldName(keyword);
+  const hay = foldText(name);
+  const kw = foldText(keyword);
   if (hay.includes(kw)) return true;
   if (kw.length < 5) return false;
   return substringDistance(hay, kw) <= Math.min(tolerance(kw), Math.floor(kw.length / 3));
@@ -118,7 +127,7 @@ const STATUS_KEYWORDS: [LeadStatus, string[]][] = [
 
 /** The lead status a stage name implies (bulk move, 02 §4); null when none does. Exact matches win over fuzzy ones. */
 export function statusForStageName(stageName: string): LeadStatus | null {
-  const folded = foldName(stageName);
+  const folded = foldText(stageName);
   for (const [status, words] of STATUS_KEYWORDS) if (words.some((w) => folded.includes(w))) return status;
   for (const [status, words] of STATUS_KEYWORDS) if (words.some((w) => fuzzyContains(folded, w))) return status;
   return null;
@@ -126,19 +135,19 @@ export function statusForStageName(stageName: string): LeadStatus | null {
 
 /** 'Ganho': name contains venda realizada, ganho, ganhou or won (02 §4, lead page). */
 export function isWonStageName(name: string): boolean {
-  const f = foldName(name);
+  const f = foldText(name);
   return ["venda realizada", "ganho", "ganhou", "won"].some((w) => f.includes(w));
 }
 
 /** 'Perdido': name contains perdido, perda, lost, cancelado or cancelada. */
 export function isLostStageName(name: string): boolean {
-  const f = foldName(name);
+  const f = foldText(name);
   return ["perdido", "perda", "lost", "cancelado", "cancelada"].some((w) => f.includes(w));
 }
 
 /** Board classification (02 §4): won if the name contains 'ganh' or probability ≥ 90; lost if 'perd'. */
 export function boardStageKind(stage: { name: string; probability: number | null }): "won" | "lost" | "open" {
-  const f = foldName(stage.name);
+  const f = foldText(stage.name);
   if (f.includes("perd")) return "lost";
   if (f.includes("ganh") || (stage.probability ?? 0) >= 90) return "won";
   return "open";
@@ -151,20 +160,20 @@ export function boardStageKind(stage: { name: string; probability: number | null
  * §4 tolerance. Null when nothing is close.
  */
 export function matchStageByName<S extends { id: number; name: string }>(value: string, stages: readonly S[]): S | null {
-  const v = foldName(value);
+  const v = foldText(value);
   if (!v) return null;
-  const exact = stages.find((s) => foldName(s.name) === v);
+  const exact = stages.find((s) => foldText(s.name) === v);
   if (exact) return exact;
   let best: S | null = null;
   let bestDistance = Infinity;
   for (const s of stages) {
-    const d = editDistance(v, foldName(s.name));
+    const d = editDistance(v, foldText(s.name));
     if (d < bestDistance) {
       best = s;
       bestDistance = d;
     }
   }
-  if (best && bestDistance <= tolerance(foldName(best.name))) return best;
+  if (best && bestDistance <= tolerance(foldText(best.name))) return best;
   const status = statusForStageName(v);
   if (status) return stages.find((s) => statusForStageName(s.name) === status) ?? null;
   return null;

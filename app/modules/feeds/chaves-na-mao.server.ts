@@ -1,6 +1,7 @@
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { absoluteUrl, decimal, type FeedContext, type FeedFormat } from "./format.server";
-import { cnmAreas, cnmPhotos, foldName, formatPostalCode, type Listing } from "./rules";
+import { formatPostalCode } from "~/modules/properties/address";
+import { cnmAreas, cnmPhotos, foldTextCached, type Listing } from "./rules";
 import { el, wrap } from "./xml-writer.server";
 import { formatLocalIso } from "~/utils/clock";
 
@@ -12,7 +13,7 @@ import { formatLocalIso } from "~/utils/clock";
 
 /** Spec 03 §9: RE, or CO when the type says comercial (RU: no rural type exists, and the portal dropped it in 2026-04). */
 export function cnmPurpose(l: Listing): "RE" | "CO" {
-  const text = foldName(`${l.row.type === "imobiliario" ? "comercial" : ""} ${l.row.property_type}`);
+  const text = foldTextCached(`${l.row.type === "imobiliario" ? "comercial" : ""} ${l.row.property_type}`);
   return text.includes("comercial") || ["Loja", "Galpão"].includes(l.row.property_type) ? "CO" : "RE";
 }
 
@@ -37,7 +38,7 @@ export function cnmType(l: Listing): string {
   }
 }
 
-const has = (l: Listing, ...names: string[]) => l.amenities.some((a) => names.includes(foldName(a)));
+const has = (l: Listing, ...names: string[]) => l.amenities.some((a) => names.includes(foldTextCached(a)));
 const count = (yes: boolean) => (yes ? "1" : "");
 
 export const chavesNaMao: FeedFormat = {
@@ -110,7 +111,8 @@ export const chavesNaMao: FeedFormat = {
           (areas.private.length ? wrap("area_privativa", items(areas.private)) : el("area_privativa", "")) +
           el("aceita_troca", "0") +
           el("aceita_pet", r.pets_allowed ? "1" : "0") +
-          el("esconder_endereco_imovel", "0") +
+          // the portal can only hide the address or show it whole: hidden unless the agency shows it all (0040)
+          el("esconder_endereco_imovel", r.address_display === "all" ? "0" : "1") +
           el("periodo_locacao", l.rent ? "1" : ""),
       ) + "\n"
     );

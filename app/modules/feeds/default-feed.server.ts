@@ -39,6 +39,7 @@ export const defaultFeed: FeedFormat = {
           el("city", l.city) +
           el("state", l.state) +
           el("postal_code", l.postalCode) +
+          el("address_display", r.address_display) +
           el("latitude", r.latitude) +
           el("longitude", r.longitude) +
           el("area", r.area) +

@@ -6,9 +6,9 @@ import { CNM_MAX_PHOTOS, CNM_MIN_PHOTOS, CNM_MIN_PHOTO_LONG_SIDE, CNM_MIN_PHOTO_
  * built from its constants, so the page and the checks say the same thing.
  */
 export const FEED_FORMAT_NOTES: Record<Portal, string> = {
-  olx: "Formato VRSync, o único que o Grupo OLX aceita. O mesmo endereço serve OLX, ZAP Imóveis e VivaReal (cadastre-o no Canal Pro).",
-  chavesnamao: "Formato do Chaves na Mão (<Document><imoveis><imovel>), em UTF-8, com todas as tags presentes, vazias quando não há valor.",
-  default: "Nosso formato próprio (<properties><property>), para parceiros sem formato definido: todos os campos do imóvel, listas em <item>.",
+  olx: "Formato VRSync, o único que o Grupo OLX aceita. O mesmo endereço serve OLX, ZAP Imóveis e VivaReal (cadastre-o no Canal Pro). O endereço vai inteiro (o portal localiza o imóvel com ele); displayAddress diz o que o portal pode mostrar, como escolhido no editor em 'O que mostrar do endereço'.",
+  chavesnamao: "Formato do Chaves na Mão (<Document><imoveis><imovel>), em UTF-8, com todas as tags presentes, vazias quando não há valor. esconder_endereco_imovel é 1, a menos que o imóvel mostre o endereço completo.",
+  default: "Nosso formato próprio (<properties><property>), para parceiros sem formato definido: todos os campos do imóvel, listas em <item>; address_display diz o que do endereço a imobiliária mostra (neighborhood, street ou all).",
 };
 
 /** Reasons a listing is left out of each portal's XML (rules.ts: an error there = out of the file). */

@@ -22,7 +22,7 @@ export const PAGE_SIZE = 200;
 const FEED_COLUMNS = [
   "id", "title", "description", "slug", "type", "property_type", "purpose", "status", "construction_status", "construction_year",
   "price", "rent_price", "condo_fee", "iptu", "rental", "address", "street_number", "complement", "neighborhood", "city", "state",
-  "postal_code", "latitude", "longitude", "area", "bedrooms", "bathrooms", "suites", "parking_spots", "floor", "total_floors",
+  "postal_code", "address_display", "latitude", "longitude", "area", "bedrooms", "bathrooms", "suites", "parking_spots", "floor", "total_floors",
   "furnished", "pets_allowed", "featured", "images", "amenities", "nearby_amenities", "created_at", "updated_at",
 ] as const;
 
@@ -77,7 +77,7 @@ export async function feedState(): Promise<FeedState> {
 }
 
 /** Changes with the data (version) and with what the code and configuration put in the body. */
-const FORMAT_REVISION = "2";
+const FORMAT_REVISION = "3";
 export function feedSalt(): string {
   return createHash("sha1").update(`${FORMAT_REVISION}|${config().publicUrl}`).digest("hex").slice(0, 8);
 }

@@ -7,7 +7,7 @@ import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import zlib from "node:zlib";
 import { catalogueVersion } from "~/modules/catalogue/version.server";
 import { config } from "~/modules/platform/config.server";
-import type { Job } from "~/modules/platform/jobs.server";
+import type { Job } from "~/modules/platform/job";
 import { log, errorFields } from "~/modules/platform/logger.server";
 import { feedSalt, feedState, streamFeed, type FeedState } from "./feeds.server";
 import { PORTALS, type Portal } from "./rules";

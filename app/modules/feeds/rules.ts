@@ -1,3 +1,8 @@
+import type { AddressDisplay } from "#db/schema";
+import { DEFAULT_STATE, POSTAL_CODE_FORMAT, UF_NAMES, ufOfPostalCode } from "~/modules/properties/address";
+import type { EditorField } from "~/modules/properties/editor/state";
+import { foldText } from "~/utils/slug";
+
 /**
  * The portals' listing rules (shared/reference/portal-feeds.md), as pure
  * checks shared by the feeds (an invalid listing is left out of that portal's
@@ -39,6 +44,8 @@ export type FeedRow = {
   city: string;
   state: string;
   postal_code: string | null;
+  /** what of the address the agency shows (0040) */
+  address_display: AddressDisplay;
   latitude: number | null;
   longitude: number | null;
   area: number;
@@ -79,7 +86,26 @@ export type Listing = {
 /** A stored photo as measured on disk: bytes and upright pixel size. */
 export type PhotoInfo = { bytes: number; width: number; height: number };
 
-export type Check = { errors: string[]; warnings: string[] };
+/**
+ * What a portal would refuse (errors: the listing is left out of its feed)
+ * or not receive (warnings), as pt-BR sentences; `fields` names, for a
+ * sentence, the editor field that fixes it (/integracao-xml links there).
+ */
+export type Check = { errors: string[]; warnings: string[]; fields: Partial<Record<string, EditorField>> };
+
+/** Collects a check's sentences and the field each one points to. */
+function collector() {
+  const check: Check = { errors: [], warnings: [], fields: {} };
+  const note = (list: string[], text: string, field?: EditorField) => {
+    list.push(text);
+    if (field) check.fields[text] = field;
+  };
+  return {
+    error: (text: string, field?: EditorField) => note(check.errors, text, field),
+    warn: (text: string, field?: EditorField) => note(check.warnings, text, field),
+    done: () => check,
+  };
+}
 
 /** Characters XML 1.0 cannot carry at all (C0 controls but tab/newline/return, lone surrogates, U+FFFE/U+FFFF). */
 // eslint-disable-next-line no-control-regex
@@ -116,9 +142,6 @@ export function codePointLength(text: string): number {
 
 const clean = (s: string | null | undefined) => stripInvalidXmlChars(s ?? "").replace(/[ \t]+/g, " ").trim();
 
-/** Spec 03 §9: state default SP. */
-export const DEFAULT_STATE = "SP";
-
 export function prepareListing(row: FeedRow): Listing {
   const state = clean(row.state).toUpperCase() || DEFAULT_STATE;
   // Spec 01 §4: a rental when the flag is set, or purpose is Aluguel, or rent_price > 0.
@@ -140,15 +163,8 @@ export function prepareListing(row: FeedRow): Listing {
   };
 }
 
-export const UF_NAMES: Record<string, string> = {
-  AC: "Acre", AL: "Alagoas", AP: "Amapá", AM: "Amazonas", BA: "Bahia", CE: "Ceará", DF: "Distrito Federal", ES: "Espírito Santo", GO: "Goiás",
-  MA: "Maranhão", MT: "Mato Grosso", MS: "Mato Grosso do Sul", MG: "Minas Gerais", PA: "Pará", PB: "Paraíba", PR: "Paraná", PE: "Pernambuco",
-  PI: "Piauí", RJ: "Rio de Janeiro", RN: "Rio Grande do Norte", RS: "Rio Grande do Sul", RO: "Rondônia", RR: "Roraima", SC: "Santa Catarina",
-  SP: "São Paulo", SE: "Sergipe", TO: "Tocantins",
-};
 
 const HTML_TAG = /<\/?[a-z!][^>]*>|&[a-z]+;|&#\d+;/i;
-const POSTAL_CODE = /^\d{5}-?\d{3}$/;
 
 /** The extension of a photo URL, lower case ("jpg", "png"…), or "" when it has none. */
 export function photoFormat(url: string): string {
@@ -200,11 +216,6 @@ export function cnmPhotos(l: Listing): { sent: string[]; usable: number; wrongFo
   return { sent: usable.slice(0, CNM_MAX_PHOTOS), usable: usable.length, wrongFormat, tooLarge, tooSmall };
 }
 
-/** "01310100" → "01310-100" (the form both portals show). */
-export function formatPostalCode(code: string): string {
-  const digits = code.replace(/\D/g, "");
-  return digits.length === 8 ? `${digits.slice(0, 5)}-${digits.slice(5)}` : code;
-}
 
 // ── VRSync features: the closed list (reference §1.7) and our amenity names mapped onto it ──
 export const VRSYNC_FEATURES = new Set(
@@ -226,11 +237,11 @@ const AMENITY_FEATURES: Record<string, string> = {
 };
 
 const folded = new Map<string, string>();
-/** Accent- and case-folded name; amenity names repeat across listings, so results are kept (bounded). */
-export function foldName(s: string): string {
+/** foldText, remembered: amenity and type names repeat across a feed's listings (bounded). */
+export function foldTextCached(s: string): string {
   let f = folded.get(s);
   if (f === undefined) {
-    f = s.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase().replace(/\s+/g, " ").trim();
+    f = foldText(s);
     if (folded.size < 5000) folded.set(s, f);
   }
   return f;
@@ -249,12 +260,12 @@ function computeFeatures(listing: Listing): { features: string[]; unmapped: stri
   const features = new Set<string>();
   const unmapped: string[] = [];
   for (const name of listing.amenities) {
-    const f = AMENITY_FEATURES[foldName(name)];
+    const f = AMENITY_FEATURES[foldTextCached(name)];
     if (f) features.add(f);
     else unmapped.push(name);
   }
   for (const name of listing.nearby) {
-    const f = AMENITY_FEATURES[foldName(name)];
+    const f = AMENITY_FEATURES[foldTextCached(name)];
     if (f) features.add(f);
   }
   if (listing.row.furnished) features.add("Furnished");
@@ -341,7 +352,7 @@ export function cnmAreas(l: Listing): { common: string[]; private: string[]; unm
   const unmapped: string[] = [];
   const shared = hasCommonAreas(l);
   for (const name of l.amenities) {
-    const area = AMENITY_AREAS[foldName(name)];
+    const area = AMENITY_AREAS[foldTextCached(name)];
     if (!area) unmapped.push(name);
     else if ("shared" in area) (shared ? common : own).add(shared ? area.shared : area.own);
     else if ("common" in area) common.add(area.common);
@@ -350,71 +361,74 @@ export function cnmAreas(l: Listing): { common: string[]; private: string[]; unm
   return { common: [...common], private: [...own], unmapped };
 }
 
-function checkLocation(l: Listing, errors: string[], requirePostalCode: boolean) {
-  if (!l.city) errors.push("Cidade não informada.");
-  if (!l.neighborhood) errors.push("Bairro não informado.");
-  if (!UF_NAMES[l.state]) errors.push(`UF inválida: "${l.state}" (use a sigla do estado, por exemplo SP).`);
+type Collector = ReturnType<typeof collector>;
+
+function checkLocation(l: Listing, c: Collector, requirePostalCode: boolean) {
+  if (!l.city) c.error("Cidade não informada.", "city");
+  if (!l.neighborhood) c.error("Bairro não informado.", "neighborhood");
+  if (!UF_NAMES[l.state]) c.error(`UF inválida: "${l.state}" (use a sigla do estado, por exemplo SP).`, "state");
   if (!l.postalCode) {
-    if (requirePostalCode) errors.push("CEP não informado.");
-  } else if (!POSTAL_CODE.test(l.postalCode)) errors.push(`CEP inválido: "${l.postalCode}" (use 00000-000).`);
+    if (requirePostalCode) c.error("CEP não informado.", "postal_code");
+  } else if (!POSTAL_CODE_FORMAT.test(l.postalCode)) c.error(`CEP inválido: "${l.postalCode}" (use 00000-000).`, "postal_code");
+  else if (UF_NAMES[l.state] && ufOfPostalCode(l.postalCode) !== l.state) c.warn(`O CEP ${l.postalCode} não é de ${UF_NAMES[l.state]}: confira o CEP e o estado.`, "postal_code");
 }
 
-function checkPrices(l: Listing, errors: string[]) {
-  if (l.sale && !(l.row.price > 0)) errors.push("Preço de venda não informado.");
-  if (l.rent && !l.sale && !(l.row.rent_price > 0)) errors.push("Valor do aluguel não informado.");
-  if (l.rent && l.sale && !(l.row.rent_price > 0)) errors.push("Valor do aluguel não informado (imóvel para venda e aluguel).");
+function checkPrices(l: Listing, c: Collector) {
+  if (l.sale && !(l.row.price > 0)) c.error("Preço de venda não informado.", "price");
+  if (l.rent && !l.sale && !(l.row.rent_price > 0)) c.error("Valor do aluguel não informado.", "rent_price");
+  if (l.rent && l.sale && !(l.row.rent_price > 0)) c.error("Valor do aluguel não informado (imóvel para venda e aluguel).", "rent_price");
 }
 
 /** VRSync (OLX, ZAP, VivaReal): reference §1.2–§1.7. */
 export function checkVrsync(l: Listing): Check {
-  const errors: string[] = [];
-  const warnings: string[] = [];
+  const c = collector();
   const id = String(l.row.id);
-  if (id.length < 1 || id.length > 50) errors.push("O código do anúncio (ListingID) deve ter de 1 a 50 caracteres.");
-  if (HTML_TAG.test(l.title)) errors.push("O título não pode conter HTML.");
+  if (id.length < 1 || id.length > 50) c.error("O código do anúncio (ListingID) deve ter de 1 a 50 caracteres.");
+  if (HTML_TAG.test(l.title)) c.error("O título não pode conter HTML.", "title");
   const titleLength = codePointLength(l.title);
-  if (titleLength < 10 || titleLength > 100) errors.push(`O título deve ter de 10 a 100 caracteres (tem ${titleLength}).`);
+  if (titleLength < 10 || titleLength > 100) c.error(`O título deve ter de 10 a 100 caracteres (tem ${titleLength}).`, "title");
   const descriptionLength = codePointLength(l.description);
-  if (descriptionLength < 50 || descriptionLength > 3000) errors.push(`A descrição deve ter de 50 a 3000 caracteres (tem ${descriptionLength}).`);
-  checkLocation(l, errors, true);
-  checkPrices(l, errors);
-  if (!(l.row.area > 0)) errors.push("Área não informada.");
+  if (descriptionLength < 50 || descriptionLength > 3000) c.error(`A descrição deve ter de 50 a 3000 caracteres (tem ${descriptionLength}).`, "description");
+  checkLocation(l, c, true);
+  checkPrices(l, c);
+  if (!(l.row.area > 0)) c.error("Área não informada.", "area");
   const photos = vrsyncPhotos(l);
-  if (photos.sent.length < VRSYNC_MIN_PHOTOS) errors.push(`São necessárias pelo menos ${VRSYNC_MIN_PHOTOS} fotos em JPG (tem ${photos.sent.length}).`);
-  if (photos.wrongFormat > 0) warnings.push(`${photos.wrongFormat} foto(s) fora do formato JPG não serão enviadas.`);
-  if (photos.tooLarge > 0) warnings.push(`${photos.tooLarge} foto(s) com mais de 7 MB não serão enviadas.`);
+  if (photos.sent.length < VRSYNC_MIN_PHOTOS) c.error(`São necessárias pelo menos ${VRSYNC_MIN_PHOTOS} fotos em JPG (tem ${photos.sent.length}).`, "images");
+  if (photos.wrongFormat > 0) c.warn(`${photos.wrongFormat} foto(s) fora do formato JPG não serão enviadas.`, "images");
+  if (photos.tooLarge > 0) c.warn(`${photos.tooLarge} foto(s) com mais de 7 MB não serão enviadas.`, "images");
   const { unmapped } = vrsyncFeatures(l);
-  if (unmapped.length) warnings.push(`Comodidades fora da lista do portal (não enviadas): ${unmapped.join(", ")}.`);
-  return { errors, warnings };
+  if (unmapped.length) c.warn(`Comodidades fora da lista do portal (não enviadas): ${unmapped.join(", ")}.`, "amenities");
+  return c.done();
 }
 
 /** Chaves na Mão: reference §2.2–§2.4. */
 export function checkChavesNaMao(l: Listing): Check {
-  const errors: string[] = [];
-  const warnings: string[] = [];
-  if (!l.title) warnings.push("Título não informado.");
-  checkLocation(l, errors, false);
-  checkPrices(l, errors);
+  const c = collector();
+  if (!l.title) c.warn("Título não informado.", "title");
+  checkLocation(l, c, false);
+  checkPrices(l, c);
   const descriptionLength = codePointLength(l.description);
-  if (descriptionLength === 0) errors.push("Descrição não informada.");
-  if (descriptionLength > 3000) errors.push(`A descrição deve ter no máximo 3000 caracteres (tem ${descriptionLength}).`);
-  if (codePointLength(clean(l.row.address)) > 200) errors.push("O endereço deve ter no máximo 200 caracteres.");
-  if (codePointLength(clean(l.row.street_number)) > 10) errors.push("O número deve ter no máximo 10 caracteres.");
-  if (codePointLength(clean(l.row.complement)) > 50) errors.push("O complemento deve ter no máximo 50 caracteres.");
+  if (descriptionLength === 0) c.error("Descrição não informada.", "description");
+  if (descriptionLength > 3000) c.error(`A descrição deve ter no máximo 3000 caracteres (tem ${descriptionLength}).`, "description");
+  if (codePointLength(clean(l.row.address)) > 200) c.error("O endereço deve ter no máximo 200 caracteres.", "address");
+  if (codePointLength(clean(l.row.street_number)) > 10) c.error("O número deve ter no máximo 10 caracteres.", "street_number");
+  if (codePointLength(clean(l.row.complement)) > 50) c.error("O complemento deve ter no máximo 50 caracteres.", "complement");
   const photos = cnmPhotos(l);
-  if (photos.wrongFormat > 0) warnings.push(`${photos.wrongFormat} foto(s) fora dos formatos JPG, PNG ou WebP não serão enviadas.`);
-  if (photos.tooLarge > 0) warnings.push(`${photos.tooLarge} foto(s) com mais de 5 MB não serão enviadas.`);
-  if (photos.tooSmall > 0) warnings.push(`${photos.tooSmall} foto(s) menores que 800×600 pixels não serão enviadas.`);
-  if (photos.usable > CNM_MAX_PHOTOS) warnings.push(`Só as primeiras ${CNM_MAX_PHOTOS} fotos serão enviadas (tem ${photos.usable}).`);
-  if (photos.usable < CNM_MIN_PHOTOS) warnings.push(`O portal recomenda pelo menos ${CNM_MIN_PHOTOS} fotos (tem ${photos.usable}).`);
+  if (photos.wrongFormat > 0) c.warn(`${photos.wrongFormat} foto(s) fora dos formatos JPG, PNG ou WebP não serão enviadas.`, "images");
+  if (photos.tooLarge > 0) c.warn(`${photos.tooLarge} foto(s) com mais de 5 MB não serão enviadas.`, "images");
+  if (photos.tooSmall > 0) c.warn(`${photos.tooSmall} foto(s) menores que 800×600 pixels não serão enviadas.`, "images");
+  if (photos.usable > CNM_MAX_PHOTOS) c.warn(`Só as primeiras ${CNM_MAX_PHOTOS} fotos serão enviadas (tem ${photos.usable}).`, "images");
+  if (photos.usable < CNM_MIN_PHOTOS) c.warn(`O portal recomenda pelo menos ${CNM_MIN_PHOTOS} fotos (tem ${photos.usable}).`, "images");
   const { unmapped } = cnmAreas(l);
-  if (unmapped.length) warnings.push(`Comodidades fora da lista do portal (não enviadas): ${unmapped.join(", ")}.`);
-  return { errors, warnings };
+  if (unmapped.length) c.warn(`Comodidades fora da lista do portal (não enviadas): ${unmapped.join(", ")}.`, "amenities");
+  return c.done();
 }
 
 /** Our own feed: every available property with a title. */
 export function checkDefault(l: Listing): Check {
-  return { errors: l.title ? [] : ["Título não informado."], warnings: [] };
+  const c = collector();
+  if (!l.title) c.error("Título não informado.", "title");
+  return c.done();
 }
 
 export function checkListing(portal: Portal, l: Listing): Check {

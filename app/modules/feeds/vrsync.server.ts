@@ -1,7 +1,8 @@
 import { AGENCY } from "~/modules/platform/agency";
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { absoluteUrl, int, type FeedContext, type FeedFormat } from "./format.server";
-import { UF_NAMES, formatPostalCode, vrsyncFeatures, vrsyncPhotos, type Listing } from "./rules";
+import { UF_NAMES, formatPostalCode } from "~/modules/properties/address";
+import { vrsyncFeatures, vrsyncPhotos, type Listing } from "./rules";
 import { el, wrap } from "./xml-writer.server";
 import { formatLocalIso } from "~/utils/clock";
 
@@ -38,6 +39,18 @@ export function vrsyncTransaction(l: Listing): "For Sale" | "For Rent" | "Sale/R
   return l.sale ? "For Sale" : "For Rent";
 }
 
+/**
+ * Reference §1.4: what the portal shows of the address, as the agency chose
+ * (0040): the neighbourhood only, the street, or all (street and number; a
+ * listing without a number can show at most its street).
+ */
+export function vrsyncDisplayAddress(l: Listing): "All" | "Street" | "Neighborhood" {
+  const display = l.row.address_display;
+  if (display === "all" && l.row.street_number?.trim()) return "All";
+  if (display === "all" || display === "street") return "Street";
+  return "Neighborhood";
+}
+
 /** The same for every listing of a feed: written once per feed, not once per listing. */
 const contactInfo = new WeakMap<FeedContext, string>();
 function contactInfoOf(ctx: FeedContext): string {
@@ -67,6 +80,7 @@ export const vrsync: FeedFormat = {
     const kind = vrsyncPropertyType(l);
     const transaction = vrsyncTransaction(l);
     const hasNumber = Boolean(r.street_number?.trim());
+    // the data goes whole (the portal locates the listing with it); displayAddress says what it may show
     const location = wrap(
       "Location",
       COUNTRY +
@@ -78,7 +92,7 @@ export const vrsync: FeedFormat = {
         (r.complement ? el("Complement", r.complement) : "") +
         el("PostalCode", formatPostalCode(l.postalCode)) +
         (r.latitude !== null && r.longitude !== null ? el("Latitude", r.latitude) + el("Longitude", r.longitude) : ""),
-      { displayAddress: hasNumber ? "All" : "Street" },
+      { displayAddress: vrsyncDisplayAddress(l) },
     );
     let media = "";
     let first = true;

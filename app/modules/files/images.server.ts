@@ -86,7 +86,7 @@ async function drawWatermark(data: Buffer, options: WatermarkOptions): Promise<B
   // A tall logo on a wide, short photo must still fit inside the margins.
   const maxLogoHeight = Math.max(1, height - 2 * margin);
   const resizedLogo = await sharp(options.logo).resize({ width: logoWidth, height: maxLogoHeight, fit: "inside" }).ensureAlpha().png().toBuffer({ resolveWithObject: true });
-  // sharp has no opacity option: multiply the logo's alpha first (see stack notes).
+  // sharp's composite has no opacity option: first multiply the logo's alpha by a 1×1 pixel of alpha opacity × 255, tiled, with blend dest-in.
   const fadedLogo = await sharp(resizedLogo.data)
     .composite([{ input: Buffer.from([255, 255, 255, Math.round(opacity * 255)]), raw: { width: 1, height: 1, channels: 4 }, tile: true, blend: "dest-in" }])
     .png()

@@ -1,5 +1,5 @@
 import { errorFields, log } from "~/modules/platform/logger.server";
-import type { CreatedLead, NewLeadInput } from "./leads.server";
+import type { LeadHook, NewLeadEvent } from "./lead-types";
 import { novoLeadWebhookHook } from "~/modules/webhooks/delivery.server";
 import { rouletteRoutingHook } from "~/modules/roulette/routing.server";
 
@@ -11,8 +11,6 @@ import { rouletteRoutingHook } from "~/modules/roulette/routing.server";
  * visitor's redirect. A failing hook is logged and never loses the lead nor
  * stops the other hooks. Tests await `settleLeadHooks()`.
  */
-export type NewLeadEvent = CreatedLead & { input: NewLeadInput };
-export type LeadHook = { name: string; run(lead: NewLeadEvent): Promise<void> | void };
 
 /** Add a concept's reaction here (one line per hook). They run in this order. */
 // routing first, so the webhook carries the broker the lead went to

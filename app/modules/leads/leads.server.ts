@@ -3,6 +3,7 @@ import { db, nowIso, type Tx } from "~/modules/platform/db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
 import { parseRef } from "./referral";
 import { afterLeadCreated } from "./lead-hooks.server";
+import type { CreatedLead, NewLeadInput } from "./lead-types";
 import { propertyPath } from "~/modules/properties/vocabulary";
 
 /**
@@ -11,24 +12,6 @@ import { propertyPath } from "~/modules/properties/vocabulary";
  * source gets the same behaviour. Reactions to a new lead are wired in
  * lead-hooks.server.ts.
  */
-export type NewLeadInput = {
-  name: string;
-  email: string;
-  phone: string;
-  message: string;
-  propertyId?: number | null;
-  /** A title typed elsewhere (CSV 'Imóvel'), kept when no property id matches. */
-  propertyTitle?: string | null;
-  /** The ref code: attached only when it names an active broker. */
-  brokerId?: string | null;
-  source?: "site" | "board" | "csv" | "roleta";
-  stageId?: number | null;
-  tags?: string[];
-  createdAt?: string;
-};
-
-export type CreatedLead = { id: number; brokerId: string | null; brokerPhone: string | null; propertyId: number | null };
-
 /** A second identical send from the site within this window is the same lead (double click, resent form). */
 export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 
@@ -129,6 +112,7 @@ function leadRow(input: Omit<NewLeadInput, "brokerId" | "propertyId">, context: 
     message: input.message.trim(),
     broker_id: context.brokerId,
     stage_id: input.stageId ?? context.entryStageId,
+    status: input.status ?? "entrada",
     source: input.source ?? "site",
     tags: JSON.stringify(input.tags ?? []),
     created_at: context.now,

@@ -13,17 +13,35 @@ const text = (max: number) =>
     .optional()
     .transform((v) => v || undefined);
 
-export const smtpSettingsSchema = z.object({
-  smtp_host: text(255).refine((v) => !v || /^[A-Za-z0-9.-]+$/.test(v), "Servidor SMTP inválido"),
+export const SMTP_MESSAGES = {
+  portNotNumber: "Informe a porta com números (de 1 a 65535).",
+  portTooSmall: "Porta inválida (mínimo 1)",
+  portTooBig: "Porta inválida (máximo 65535)",
+  hostInvalid: "Servidor SMTP inválido",
+  emailInvalid: "Informe um e-mail válido",
+} as const;
+
+/** The section's fields, to compose into a bigger form (the settings page's). */
+export const smtpSettingsShape = {
+  smtp_host: text(255).refine((v) => !v || /^[A-Za-z0-9.-]+$/.test(v), SMTP_MESSAGES.hostInvalid),
   smtp_port: z
     .string()
     .trim()
+    .max(20, SMTP_MESSAGES.portNotNumber)
     .optional()
     .transform((v, ctx) => {
       if (!v) return 587;
+      if (!/^\d+$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: SMTP_MESSAGES.portNotNumber });
+        return z.NEVER;
+      }
       const n = Number(v);
-      if (!/^\d+$/.test(v) || n < 1 || n > 65535) {
-        ctx.addIssue({ code: "custom", message: "Porta inválida (mínimo 1)" });
+      if (n < 1) {
+        ctx.addIssue({ code: "custom", message: SMTP_MESSAGES.portTooSmall });
+        return z.NEVER;
+      }
+      if (n > 65535) {
+        ctx.addIssue({ code: "custom", message: SMTP_MESSAGES.portTooBig });
         return z.NEVER;
       }
       return n;
@@ -31,12 +49,14 @@ export const smtpSettingsSchema = z.object({
   smtp_username: text(255),
   smtp_password: z.string().max(500, "No máximo 500 caracteres").optional().transform((v) => v || undefined),
   smtp_secure: z
-    .string()
+    .unknown()
     .optional()
     .transform((v) => v === "on" || v === "true" || v === "1"),
   smtp_from_name: text(120),
-  smtp_from_email: text(254).refine((v) => !v || z.email().safeParse(v).success, "Informe um e-mail válido"),
-});
+  smtp_from_email: text(254).refine((v) => !v || z.email().safeParse(v).success, SMTP_MESSAGES.emailInvalid),
+};
+
+export const smtpSettingsSchema = z.object(smtpSettingsShape);
 export type SmtpSettingsInput = z.infer<typeof smtpSettingsSchema>;
 
 export const smtpTestSchema = z.object({

@@ -1,3 +1,4 @@
+import { stripAccents } from "~/utils/slug";
 import { digitsOnly } from "~/utils/phone";
 import { normalisePhone } from "~/utils/phone.server";
 
@@ -62,9 +63,7 @@ export function uniqueRecipients<T extends { phone: string }>(list: readonly T[]
 
 /** SAIR / PARAR (any case, accents or punctuation around) opts a lead out of WhatsApp messages. */
 export function isOptOutReply(text: string | null | undefined): boolean {
-  const t = (text ?? "")
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  const t = stripAccents(text ?? "")
     .replace(/[^a-zA-Z]/g, " ")
     .trim()
     .toUpperCase();
@@ -84,9 +83,7 @@ export function formatPairingCode(code: string): string {
 
 /** user_{brokerId}_{name}: lowercase letters, digits and underscore only (spec 03 §5). */
 export function sanitiseInstanceName(name: string): string {
-  return name
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
+  return stripAccents(name)
     .toLowerCase()
     .replace(/[^a-z0-9_]+/g, "_")
     .replace(/^_+|_+$/g, "")

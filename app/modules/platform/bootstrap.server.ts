@@ -1,4 +1,5 @@
 import { config } from "./config.server";
+import { enhanceScriptSrc } from "./enhance.server";
 import { closeDb, db, migrate } from "./db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
 import { errorFields, log } from "./logger.server";
@@ -28,6 +29,10 @@ async function run(): Promise<{ port: number }> {
   // Canonical links, the sitemap, feeds and share links are absolute: without PUBLIC_URL they name localhost.
   if (process.env.NODE_ENV === "production" && !cfg.PUBLIC_URL) {
     log.warn(`PUBLIC_URL is not set: canonical links, the sitemap, portal feeds and share links will say ${cfg.publicUrl}. Set PUBLIC_URL to the site's public address (e.g. https://www.larimoveis.com.br).`);
+  }
+  // A build made without scripts/build.mjs serves public pages with no script (no phone mask, menus, live filters): say so.
+  if (process.env.NODE_ENV === "production" && !import.meta.env.DEV && enhanceScriptSrc() === null) {
+    log.warn(`${cfg.BUILD_DIR}/enhance.json is missing: public pages will have no enhancement script. Build with \`npm run build\` (or \`npm start\`).`);
   }
   const applied = await migrate();
   if (applied.length) log.info("migrations applied", { migrations: applied });

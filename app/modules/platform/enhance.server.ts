@@ -4,7 +4,7 @@ import path from "node:path";
 /**
  * The URL of the public site's enhancement module (app/enhance/public.ts).
  * In development Vite serves the TypeScript source itself; in production
- * `scripts/build-enhance.mjs` writes the hashed file's URL to
+ * `scripts/build-enhance.mjs` (second half of scripts/build.mjs, the one build) writes the hashed file's URL to
  * build/enhance.json, read once.
  */
 let cached: string | null | undefined;

@@ -1,4 +1,4 @@
-import type { Job } from "./jobs.server";
+import type { Job } from "./job";
 import { purgeExpiredSessions } from "~/modules/auth/session.server";
 import { purgeStaleDrafts } from "~/modules/properties/photos.server";
 

@@ -1,6 +1,7 @@
 import { Cron } from "croner";
 import { errorFields, log } from "./logger.server";
 import { housekeepingJobs } from "./housekeeping.server";
+import type { Job } from "./job";
 import { campaignDispatcherJob } from "~/modules/messaging/campaign-dispatcher.server";
 import { staleImportsJob } from "~/modules/crm/csv-import.server";
 import { webhookDeliveryJob } from "~/modules/webhooks/delivery.server";
@@ -13,13 +14,6 @@ import { prepareFeedsJob } from "~/modules/feeds/prepared.server";
  * registered; bootstrap starts them with croner (one box, one process, so no
  * external cron is needed). Tests call `job.run(fixedNow)` directly.
  */
-export type Job = {
-  /** Unique, kebab-case: shows in logs. */
-  name: string;
-  /** Croner pattern (minute hour day month weekday), server local time. */
-  cron: string;
-  run(now: Date): Promise<void>;
-};
 
 /** Every job of the app. Add a concept's jobs here (one line per concept). */
 export function registeredJobs(): Job[] {

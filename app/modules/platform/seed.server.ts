@@ -8,10 +8,13 @@ import { foldText, propertySlug } from "~/utils/slug";
 import { bulkLoadProperties } from "#db/bulk";
 import { db, nowIso, sqliteHandle, toJsonList, type DbOrTx } from "./db.server";
 import { ensureDefaultPipeline, listStages } from "~/modules/crm/pipeline.server";
+import { statusForStageName } from "~/modules/crm/labels";
 import { writeVariants } from "~/modules/files/images.server";
 import { insertLead } from "~/modules/leads/leads.server";
 import { copyFile, fileExists, publicUrl, putFile, uniqueFileName } from "~/modules/files/storage.server";
 import { createAdmin, createBroker } from "~/modules/auth/users.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { seedDemoExtras, type DemoContext } from "./demo-extras.server";
 
 /**
  * Demo data: a realistic pt-BR agency (properties in every category with
@@ -63,13 +66,79 @@ function rng(seed: number) {
   };
 }
 
-const PLACES: { city: string; state: string; neighborhoods: string[]; streets: string[] }[] = [
-  { city: "São Paulo", state: "SP", neighborhoods: ["Moema", "Pinheiros", "Vila Mariana", "Itaim Bibi", "Tatuapé", "Perdizes"], streets: ["Rua Augusta", "Alameda Santos", "Rua dos Pinheiros", "Avenida Ibirapuera", "Rua Tuim", "Rua Cardeal Arcoverde"] },
-  { city: "Campinas", state: "SP", neighborhoods: ["Cambuí", "Taquaral", "Barão Geraldo", "Nova Campinas"], streets: ["Rua Coronel Quirino", "Avenida Norte-Sul", "Rua Maria Monteiro", "Avenida Albino J. B. de Oliveira"] },
-  { city: "Santos", state: "SP", neighborhoods: ["Gonzaga", "Ponta da Praia", "Boqueirão", "Embaré"], streets: ["Avenida Ana Costa", "Rua Tolentino Filgueiras", "Avenida Conselheiro Nébias", "Rua Oswaldo Cruz"] },
-  { city: "São José dos Campos", state: "SP", neighborhoods: ["Jardim Aquarius", "Vila Adyana", "Urbanova"], streets: ["Avenida Cassiano Ricardo", "Rua Ana Gonçalves da Cunha", "Avenida Lineu de Moura"] },
-  { city: "Sorocaba", state: "SP", neighborhoods: ["Campolim", "Jardim Europa", "Centro"], streets: ["Avenida Antônio Carlos Comitre", "Rua da Penha", "Avenida Dom Aguirre"] },
+/** A street and a postal code on it (plausible CEPs of São Paulo state: the portals check the format and the state). */
+type Street = { name: string; cep: string };
+const PLACES: { city: string; state: string; neighborhoods: string[]; streets: Street[] }[] = [
+  {
+    city: "São Paulo",
+    state: "SP",
+    neighborhoods: ["Moema", "Pinheiros", "Vila Mariana", "Itaim Bibi", "Tatuapé", "Perdizes"],
+    streets: [
+      { name: "Rua Augusta", cep: "01305-100" },
+      { name: "Alameda Santos", cep: "01418-100" },
+      { name: "Rua dos Pinheiros", cep: "05422-001" },
+      { name: "Avenida Ibirapuera", cep: "04029-000" },
+      { name: "Rua Tuim", cep: "04514-100" },
+      { name: "Rua Cardeal Arcoverde", cep: "05407-002" },
+    ],
+  },
+  {
+    city: "Campinas",
+    state: "SP",
+    neighborhoods: ["Cambuí", "Taquaral", "Barão Geraldo", "Nova Campinas"],
+    streets: [
+      { name: "Rua Coronel Quirino", cep: "13025-001" },
+      { name: "Avenida Norte-Sul", cep: "13070-712" },
+      { name: "Rua Maria Monteiro", cep: "13025-151" },
+      { name: "Avenida Albino J. B. de Oliveira", cep: "13084-008" },
+    ],
+  },
+  {
+    city: "Santos",
+    state: "SP",
+    neighborhoods: ["Gonzaga", "Ponta da Praia", "Boqueirão", "Embaré"],
+    streets: [
+      { name: "Avenida Ana Costa", cep: "11060-001" },
+      { name: "Rua Tolentino Filgueiras", cep: "11060-470" },
+      { name: "Avenida Conselheiro Nébias", cep: "11045-001" },
+      { name: "Rua Oswaldo Cruz", cep: "11045-101" },
+    ],
+  },
+  {
+    city: "São José dos Campos",
+    state: "SP",
+    neighborhoods: ["Jardim Aquarius", "Vila Adyana", "Urbanova"],
+    streets: [
+      { name: "Avenida Cassiano Ricardo", cep: "12246-870" },
+      { name: "Rua Ana Gonçalves da Cunha", cep: "12243-010" },
+      { name: "Avenida Lineu de Moura", cep: "12244-380" },
+    ],
+  },
+  {
+    city: "Sorocaba",
+    state: "SP",
+    neighborhoods: ["Campolim", "Jardim Europa", "Centro"],
+    streets: [
+      { name: "Avenida Antônio Carlos Comitre", cep: "18047-620" },
+      { name: "Rua da Penha", cep: "18010-002" },
+      { name: "Avenida Dom Aguirre", cep: "18035-000" },
+    ],
+  },
 ];
+
+/**
+ * The address columns of a demo listing, one line each: the street, its
+ * number, a complement where a unit has one, the CEP. (The state is the
+ * place's.) What the site shows of it is the agency's choice, per listing.
+ */
+function demoAddress(street: Street, number: number, kind: PropertyKind, index: number): Pick<NewProperty, "address" | "street_number" | "complement" | "postal_code"> {
+  return {
+    address: street.name,
+    street_number: String(number),
+    complement: kind === "Apartamento" ? `Apto ${(index % 18) + 1}${(index % 4) + 1}` : kind === "Sala Comercial" ? `Sala ${(index % 12) + 1}0${(index % 9) + 1}` : null,
+    postal_code: street.cep,
+  };
+}
 
 const AMENITIES = ["Piscina", "Academia", "Churrasqueira", "Playground", "Salão de Festas", "Portaria 24h", "Elevador", "Varanda Gourmet", "Área de Serviço", "Armários Embutidos", "Ar Condicionado", "Sauna"];
 const NEARBY = ["Escola", "Supermercado", "Farmácia", "Padaria", "Parque", "Shopping", "Hospital", "Estação de Metrô", "Praia", "Ponto de Ônibus"];
@@ -125,7 +194,8 @@ export function buildProperty(random: () => number, index: number, overrides: Pa
     rental: category.purpose === "rent" ? 1 : 0,
     condo_fee: kind === "Apartamento" ? Math.round(350 + random() * 1500) : 0,
     iptu: isLand ? Math.round(random() * 150) : Math.round(80 + random() * 600),
-    address: `${pick(place.streets)}, ${100 + Math.floor(random() * 1900)}`,
+    // the same two draws as the street and number always took, so a seed gives the same listings as before
+    ...demoAddress(pick(place.streets), 100 + Math.floor(random() * 1900), kind, index),
     neighborhood,
     city,
     state: place.state,
@@ -258,7 +328,8 @@ export async function seedDemo(options: { force?: boolean; propertyCount?: numbe
     const { id: insertedId, slug } = await insertProperty(row);
     const inserted = { id: insertedId };
     const folder = `imoveis/${slug}`;
-    const photoCount = 3 + (i % 3);
+    // most listings have the 5+ photos VRSync asks for; every fourth keeps 3, so /integracao-xml shows that rule too
+    const photoCount = i % 4 === 3 ? 3 : 5 + (i % 3);
     const images: string[] = [];
     for (let p = 0; p < photoCount; p++) images.push(await copyPhotoInto(folder, pool[(i + p * 5) % pool.length]));
     await db().updateTable("properties").set({ slug, storage_folder: folder, images: toJsonList(images) }).where("id", "=", inserted.id).execute();
@@ -278,6 +349,7 @@ export async function seedDemo(options: { force?: boolean; propertyCount?: numbe
   const stages = await listStages();
   const firstNames = ["Mariana", "João", "Patrícia", "Rafael", "Luciana", "Gustavo", "Fernanda", "Rodrigo", "Juliana", "Marcelo", "Camila", "Thiago", "Beatriz", "Eduardo", "Larissa", "André", "Renata", "Felipe", "Aline", "Diego"];
   const lastNames = ["Silva", "Santos", "Oliveira", "Pereira", "Costa", "Rodrigues", "Almeida", "Nascimento", "Carvalho", "Ribeiro"];
+  const seededLeads: DemoContext["leads"] = [];
   await db()
     .transaction()
     .execute(async (tx) => {
@@ -285,19 +357,28 @@ export async function seedDemo(options: { force?: boolean; propertyCount?: numbe
         const name = `${firstNames[i % firstNames.length]} ${lastNames[(i * 7) % lastNames.length]}`;
         const property = propertyIds[(i * 5) % propertyIds.length];
         const stage = stages[i % stages.length];
+        // the status the stage implies (02 §4): a lead in 'Proposta' is in negotiation, one in 'Perdido' closed
         const created = new Date(Date.now() - i * 19 * 60 * 60 * 1000).toISOString();
-        await insertLead(tx, {
+        const phone = `(11) 9${String(8000_0000 + i * 1234567).slice(0, 4)}-${String(1000 + i * 37).slice(0, 4)}`;
+        const lead = await insertLead(tx, {
           name,
           email: `${foldText(name).replace(/ /g, ".")}@email.com.br`,
-          phone: `(11) 9${String(8000_0000 + i * 1234567).slice(0, 4)}-${String(1000 + i * 37).slice(0, 4)}`,
+          phone,
           message: `Olá! Tenho interesse no imóvel "${property.title}". Podemos agendar uma visita?`,
           propertyId: property.id,
           brokerId: i % 5 === 4 ? null : brokerIds[i % 2],
           stageId: stage?.id ?? null,
+          status: stage ? (statusForStageName(stage.name) ?? "entrada") : "entrada",
           createdAt: created,
         });
+        seededLeads.push({ id: lead.id, name, phone, brokerId: lead.brokerId });
       }
     });
+
+  // Blog, course materials, past draws, a finished campaign, portal leads (demo-extras.server.ts).
+  const admin: SessionUser = { id: adminId, email: DEMO_ADMIN.email, name: "Administrador", role: "admin", broker: null };
+  const activeBrokers = DEMO_BROKERS.flatMap((b, i) => (b.isActive ? [{ id: brokerIds[i], name: b.name }] : []));
+  await seedDemoExtras({ admin, brokers: activeBrokers, leads: seededLeads, photoKeys: pool, now: new Date() });
   return { seeded: true, logins: demoLoginLines() };
 }
 

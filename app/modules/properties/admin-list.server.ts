@@ -1,11 +1,13 @@
 import { buildMatchQuery, propertyTextMatch } from "#db/fulltext";
 import { sql } from "kysely";
 import { z } from "zod";
-import { lenientAmount, lenientText } from "~/utils/query-schema";
-import type { Property, PropertyStatus, PropertyTypeCode } from "#db/schema";
+import { lenientText, pageParam } from "~/utils/query-schema";
+import type { PropertyStatus, PropertyTypeCode } from "#db/schema";
 import { STATUS_LABELS, TYPE_CODES } from "~/modules/properties/vocabulary";
 import { db, parseJsonList } from "~/modules/platform/db.server";
 import { cityKey, neighborhoodKey, uniqueCities } from "~/modules/catalogue/places";
+import { readNumberFilter, type InvalidFilters } from "~/modules/catalogue/params";
+import type { AdminListRow } from "./admin-list";
 
 /** The admin property list (spec 01 §2): its filters, one page of rows, and the filter choices. */
 
@@ -19,43 +21,32 @@ export const adminListFiltersSchema = z.object({
   featured: z.enum(["destacado", "normal"]).optional().catch(undefined),
   city: lenientText,
   neighborhood: lenientText,
-  minPrice: lenientAmount,
-  maxPrice: lenientAmount,
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageParam,
 });
-export type AdminListFilters = z.infer<typeof adminListFiltersSchema>;
+/**
+ * The list's filters from the URL. A bad value of a select is dropped; a
+ * price that is not a number is left out of the query and kept in
+ * `invalid` with the catalogue's pt-BR message, to be shown back as typed.
+ */
+export type AdminListFilters = z.infer<typeof adminListFiltersSchema> & { minPrice?: number; maxPrice?: number; invalid: InvalidFilters };
 
 export function readAdminListFilters(params: URLSearchParams): AdminListFilters {
-  return adminListFiltersSchema.parse({
+  const invalid: InvalidFilters = {};
+  const minPrice = readNumberFilter(params, "minPrice", invalid) ?? undefined;
+  const maxPrice = readNumberFilter(params, "maxPrice", invalid) ?? undefined;
+  const parsed = adminListFiltersSchema.parse({
     q: params.get("q") ?? undefined,
     status: params.get("status") || undefined,
     type: params.get("type") || undefined,
     featured: params.get("featured") || undefined,
     city: params.get("city") ?? undefined,
     neighborhood: params.get("neighborhood") ?? undefined,
-    minPrice: params.get("minPrice") ?? undefined,
-    maxPrice: params.get("maxPrice") ?? undefined,
     page: params.get("page") ?? 1,
   });
+  return { ...parsed, minPrice, maxPrice, invalid };
 }
 
 
-export type AdminListRow = {
-  id: number;
-  title: string;
-  slug: string | null;
-  city: string;
-  neighborhood: string;
-  price: number;
-  rent_price: number;
-  purpose: Property["purpose"];
-  rental: number;
-  status: PropertyStatus;
-  featured: number;
-  type: PropertyTypeCode;
-  property_type: string;
-  cover: string | null;
-};
 
 export async function listAdminProperties(filters: AdminListFilters): Promise<{ rows: AdminListRow[]; total: number; page: number; pageCount: number }> {
   let query = db().selectFrom("properties");

@@ -12,6 +12,7 @@ import { ACCEPTED_FORMATS, ImageError, applyWatermark, inspectImage, storePhoto 
 import { log } from "~/modules/platform/logger.server";
 import { copyFile, deleteFolder, deleteWithVariants, fileExists, keyFromUrl, publicUrl, resolveKey, uniqueFileName } from "~/modules/files/storage.server";
 import { WATERMARK_FOLDER, type WatermarkSpec, loadWatermarkLogo } from "./watermarks.server";
+import { MB, PHOTO_FIELD, PHOTO_LIMITS, type PhotoLimits, type TempPhoto, WATERMARK_FILE_FIELD } from "./photo-upload";
 import { getErrorMessage } from "~/utils/errors";
 
 /**
@@ -20,26 +21,6 @@ import { getErrorMessage } from "~/utils/errors";
  * really decoding it, the watermark is drawn, and the original plus its
  * WebP variants are written under imoveis/{folder}/.
  */
-const MB = 1024 * 1024;
-
-export type PhotoLimits = { maxFiles: number; maxFileBytes: number; maxRequestBytes: number };
-
-/** 20 photos of 15 MB per post; the request limit leaves room for the text fields. */
-export const PHOTO_LIMITS: PhotoLimits = { maxFiles: 20, maxFileBytes: 15 * MB, maxRequestBytes: 20 * 15 * MB + 4 * MB };
-
-/** Form field names of the file inputs. */
-export const PHOTO_FIELD = "photos";
-export const WATERMARK_FILE_FIELD = "watermarkFile";
-
-export type TempPhoto = {
-  path: string;
-  originalName: string;
-  size: number;
-  tooLarge?: boolean;
-  /** which file input it came from */
-  field?: typeof PHOTO_FIELD | typeof WATERMARK_FILE_FIELD;
-};
-
 export type ParsedPhotoPost = {
   /** text fields only */
   formData: FormData;

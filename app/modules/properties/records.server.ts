@@ -3,6 +3,8 @@ import type { Property, PropertyOption } from "#db/schema";
 import { type EditorOption, type EditorValues, defaultValues } from "~/modules/properties/editor/state";
 import type { PropertyInput } from "~/modules/properties/editor/schema";
 import { propertySlug } from "~/utils/slug";
+import { DEFAULT_STATE, formatPostalCode } from "~/modules/properties/address";
+import { parseRecordId } from "~/utils/query-schema";
 import { db, nowIso, parseJsonList, toJsonList, type DbOrTx } from "~/modules/platform/db.server";
 import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
@@ -21,12 +23,6 @@ export class PropertyNotFoundError extends Error {}
 /** A property's own photo folder: imoveis/{slug}. */
 export const PROPERTY_FOLDER = /^imoveis\/[a-z0-9][a-z0-9-]*$/;
 
-export function parsePropertyId(raw: unknown): number | null {
-  if (typeof raw !== "string" || !/^\d{1,12}$/.test(raw)) return null;
-  const n = Number(raw);
-  return Number.isSafeInteger(n) && n > 0 ? n : null;
-}
-
 export async function findProperty(id: number, conn: DbOrTx = db()): Promise<Property | null> {
   return (await conn.selectFrom("properties").selectAll().where("id", "=", id).executeTakeFirst()) ?? null;
 }
@@ -37,7 +33,7 @@ export async function findOptions(propertyId: number, conn: DbOrTx = db()): Prom
 
 /** The edit target, checked: PropertyNotFoundError when missing; for brokers a 404 when not theirs. */
 export async function loadEditableProperty(user: SessionUser, rawId: string | undefined): Promise<Property> {
-  const id = parsePropertyId(rawId);
+  const id = parseRecordId(rawId);
   const property = id ? await findProperty(id) : null;
   if (!property) throw new PropertyNotFoundError("Imóvel não encontrado");
   assertCan(user, "update", "property", { brokerId: property.broker_id, userId: property.user_id }, { hideAs404: true });
@@ -58,8 +54,13 @@ export function propertyToValues(p: Property, options: PropertyOption[]): Editor
     construction_year: numText(p.construction_year),
     featured: p.featured === 1,
     address: p.address,
-    city: p.city,
+    street_number: p.street_number ?? "",
+    complement: p.complement ?? "",
     neighborhood: p.neighborhood,
+    city: p.city,
+    state: p.state || DEFAULT_STATE,
+    postal_code: p.postal_code ? formatPostalCode(p.postal_code) : "",
+    address_display: p.address_display,
     area: numText(p.area),
     bedrooms: String(p.bedrooms),
     bathrooms: String(p.bathrooms),
@@ -104,8 +105,13 @@ function recordFields(input: PropertyInput) {
     iptu: input.iptu,
     rental: purpose === "rent" ? 1 : 0,
     address: input.address,
-    city: input.city,
+    street_number: input.street_number,
+    complement: input.complement,
     neighborhood: input.neighborhood,
+    city: input.city,
+    state: input.state,
+    postal_code: input.postal_code,
+    address_display: input.address_display,
     area: input.area,
     bedrooms: input.bedrooms,
     bathrooms: input.bathrooms,

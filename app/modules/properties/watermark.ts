@@ -24,3 +24,14 @@ export const WATERMARK_FIELDS = {
   /** file input to add a logo to the library */
   file: "watermarkFile",
 } as const;
+
+/** A logo of the library (imoveis/watermarks/), as the editor lists it. */
+export type LibraryWatermark = {
+  url: string;
+  /** what the select and the library show: the admin's name, else the file name */
+  name: string;
+  /** the stored file's name (imoveis/watermarks/{file}) */
+  file: string;
+  /** the project logo (the brokers' forced mark) cannot be renamed or removed */
+  fixed: boolean;
+};

@@ -5,14 +5,14 @@ import { ACCEPTED_FORMATS, ImageError, inspectImage } from "~/modules/files/imag
 import { log } from "~/modules/platform/logger.server";
 import { deleteFile, fileExists, keyFromUrl, listFolder, publicUrl, putFile, resolveKey, uniqueFileName } from "~/modules/files/storage.server";
 import { db } from "~/modules/platform/db.server";
-import type { TempPhoto } from "./photos.server";
+import type { TempPhoto } from "./photo-upload";
 
 /**
  * The watermark library (storage folder imoveis/watermarks) and the rules
  * that turn a posted editor form into a watermark to draw (spec 01 §6, §9).
  * The drawing itself is applyWatermark in images.server.ts.
  */
-import { WATERMARK_FIELDS, WATERMARK_OPACITY_RANGE, WATERMARK_POSITIONS, WATERMARK_SIZE_RANGE, type WatermarkPosition } from "~/modules/properties/watermark";
+import { type LibraryWatermark, WATERMARK_FIELDS, WATERMARK_OPACITY_RANGE, WATERMARK_POSITIONS, WATERMARK_SIZE_RANGE, type WatermarkPosition } from "~/modules/properties/watermark";
 import { getErrorMessage } from "~/utils/errors";
 
 export { WATERMARK_FIELDS, WATERMARK_OPACITY_RANGE, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WATERMARK_SIZE_RANGE, type WatermarkPosition } from "~/modules/properties/watermark";
@@ -69,15 +69,6 @@ export async function renderProjectLogo(): Promise<Buffer> {
   return sharp(trimmed).png({ compressionLevel: 9 }).toBuffer();
 }
 
-export type LibraryWatermark = {
-  url: string;
-  /** what the select and the library show: the admin's name, else the file name */
-  name: string;
-  /** the stored file's name (imoveis/watermarks/{file}) */
-  file: string;
-  /** the project logo (the brokers' forced mark) cannot be renamed or removed */
-  fixed: boolean;
-};
 
 /** The library, newest first, at most 100 (spec 01 §7), with the admins' names (migration 0005). */
 export async function listWatermarks(): Promise<LibraryWatermark[]> {

@@ -1,5 +1,5 @@
 import { db, nowIso } from "~/modules/platform/db.server";
-import type { LeadHook } from "~/modules/leads/lead-hooks.server";
+import type { LeadHook } from "~/modules/leads/lead-types";
 import { agencyDayStart, agencyTime } from "~/utils/clock";
 
 /**

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { decryptSecret } from "~/modules/platform/secrets.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
-import type { LeadHook } from "~/modules/leads/lead-hooks.server";
+import type { LeadHook } from "~/modules/leads/lead-types";
 import net from "node:net";
 import { PrivateAddressError, guardedLookup, isPrivateAddress } from "./address.server";
 import type { WebhookDeliveryStatus } from "#db/schema";

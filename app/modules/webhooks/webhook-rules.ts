@@ -1,3 +1,6 @@
+import { z } from "zod";
+import { checkbox, recordId, requiredText } from "~/utils/form-fields";
+
 /** Webhooks (spec 03 §2.8, §5, §8): texts and the URL rule, shared by the server and the screen. */
 export const WEBHOOK_MESSAGES = {
   urlRequired: "Por favor, insira uma URL válida",
@@ -19,9 +22,17 @@ export const WEBHOOK_MESSAGES = {
   abandonedNoUrl: "Envio cancelado: o webhook não tem URL configurada.",
   abandonedDisabled: "Envio cancelado: o webhook está desativado.",
   abandonedRemoved: "Envio cancelado: o webhook foi removido.",
+  eventsRequired: "Escolha pelo menos um evento.",
+  notFound: "Webhook não encontrado.",
+  rotated: "Nova chave gerada: atualize o sistema que recebe os webhooks.",
+  portalRotated: "Novo endereço gerado: cadastre-o no portal.",
 } as const;
 
 export const DEFAULT_EVENT = "novo_lead";
+/** The events a webhook may subscribe to (spec 03 §3: a list, default novo_lead), with their pt-BR names. */
+export const WEBHOOK_EVENTS = { novo_lead: "Novo lead" } as const;
+export type WebhookEvent = keyof typeof WEBHOOK_EVENTS;
+export const WEBHOOK_EVENT_KEYS = Object.keys(WEBHOOK_EVENTS) as [WebhookEvent, ...WebhookEvent[]];
 /** The delivery log's status labels and badge tones (pt-BR). */
 export const DELIVERY_STATUS_LABELS = { delivered: "Entregue", failed: "Falhou", pending: "Aguardando nova tentativa", sending: "Enviando" } as const;
 export const DELIVERY_STATUS_TONES = { delivered: "success", failed: "danger", pending: "warning", sending: "warning" } as const;
@@ -56,3 +67,26 @@ export function webhookUrlProblem(raw: string): string | null {
 export function retryDelayMs(attempts: number): number {
   return Math.min(RETRY_MAX_DELAY_MS, RETRY_FIRST_DELAY_MS * 2 ** Math.max(0, attempts - 1));
 }
+
+const url = requiredText(2000, WEBHOOK_MESSAGES.urlRequired).superRefine((value, ctx) => {
+  const problem = webhookUrlProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+const events = z
+  .array(z.enum(WEBHOOK_EVENT_KEYS, { error: WEBHOOK_MESSAGES.eventsRequired }), { error: WEBHOOK_MESSAGES.eventsRequired })
+  .min(1, WEBHOOK_MESSAGES.eventsRequired)
+  .max(WEBHOOK_EVENT_KEYS.length);
+const id = recordId(WEBHOOK_MESSAGES.notFound);
+
+/**
+ * /admin/webhook's forms (spec 03 §2.8, §5, §7.3): add (URL and events),
+ * edit (the same, and a second yes when the new address did not answer the
+ * probe), the row buttons and the portal address; one union on `intent`.
+ */
+export const webhookActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), url, events, allowPrivate: checkbox }),
+  z.object({ intent: z.literal("update"), id, url, events, allowPrivate: checkbox, confirmedUrl: z.string().max(2000).optional() }),
+  z.object({ intent: z.enum(["activate", "deactivate", "delete", "test", "rotate"]), id }),
+  z.object({ intent: z.literal("portal-address") }),
+]);
+export type WebhookAction = z.infer<typeof webhookActionSchema>;

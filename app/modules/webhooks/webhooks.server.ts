@@ -1,9 +1,12 @@
 import crypto from "node:crypto";
+import dns from "node:dns/promises";
+import net from "node:net";
 import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { decryptSecret, encryptSecret } from "~/modules/platform/secrets.server";
 import { sql } from "kysely";
+import { isPrivateAddress } from "./address.server";
 import { eventsOf, postSigned, probeWebhookUrl } from "./delivery.server";
 import { DEFAULT_EVENT, TEST_EVENT, WEBHOOK_MESSAGES, webhookUrlProblem } from "./webhook-rules";
 
@@ -45,39 +48,67 @@ export async function webhookDetails(user: SessionUser, id: number) {
   return { id: row.id, url: row.url, events: eventsOf(row.events), isActive: row.is_active === 1, allowPrivate: row.allow_private === 1, secret: decryptSecret(row.secret, SECRET_PURPOSE), deliveries };
 }
 
-function checkUrl(url: string): string {
-  const problem = webhookUrlProblem(url);
+/**
+ * The URL rule, then the address rule: an address of the agency's own
+ * network (or this server) is refused when the webhook is saved, unless the
+ * admin allows it; the delivery checks the connected address again.
+ */
+async function checkUrl(raw: string, allowPrivate: boolean): Promise<string> {
+  const problem = webhookUrlProblem(raw);
   if (problem) throw new WebhookError(problem);
-  return url.trim();
+  const url = raw.trim();
+  if (!allowPrivate && (await resolvesToPrivateAddress(url))) throw new WebhookError(WEBHOOK_MESSAGES.privateRefused);
+  return url;
 }
 
-export async function addWebhook(user: SessionUser, input: { url: string; allowPrivate: boolean }): Promise<number> {
+/** Whether the URL's host is, or resolves to, a private or loopback address (a name that does not resolve is not refused here). */
+async function resolvesToPrivateAddress(url: string): Promise<boolean> {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(host)) return isPrivateAddress(host);
+  if (host === "localhost" || host.endsWith(".localhost")) return true;
+  try {
+    const addresses = await dns.lookup(host, { all: true });
+    return addresses.some((a) => isPrivateAddress(a.address));
+  } catch {
+    return false;
+  }
+}
+
+type WebhookInput = { url: string; allowPrivate: boolean; events?: readonly string[] };
+
+function eventsJson(events: readonly string[] | undefined): string {
+  return JSON.stringify(events?.length ? [...new Set(events)] : [DEFAULT_EVENT]);
+}
+
+export async function addWebhook(user: SessionUser, input: WebhookInput): Promise<number> {
   assertCan(user, "create", "webhook");
-  const url = checkUrl(input.url);
+  const url = await checkUrl(input.url, input.allowPrivate);
   const ts = nowIso();
   const row = await db()
     .insertInto("webhooks")
-    .values({ url, events: JSON.stringify([DEFAULT_EVENT]), is_active: 1, allow_private: input.allowPrivate ? 1 : 0, secret: encryptSecret(newSecret(), SECRET_PURPOSE), created_at: ts, updated_at: ts })
+    .values({ url, events: eventsJson(input.events), is_active: 1, allow_private: input.allowPrivate ? 1 : 0, secret: encryptSecret(newSecret(), SECRET_PURPOSE), created_at: ts, updated_at: ts })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 /**
- * Saves an edit. A changed address is first probed with HEAD; when nothing
- * answers there, WebhookProbeError asks for a confirmation, and the same
- * edit with `confirmed` saves it anyway.
+ * Saves an edit (URL, events, the private-network allowance). A changed
+ * address is first probed with HEAD; when nothing answers there,
+ * WebhookProbeError asks for a confirmation, and the same edit with
+ * `confirmed` saves it anyway.
  */
-export async function updateWebhook(user: SessionUser, id: number, input: { url: string; allowPrivate: boolean; confirmed?: boolean }): Promise<boolean> {
+export async function updateWebhook(user: SessionUser, id: number, input: WebhookInput & { confirmed?: boolean }): Promise<boolean> {
   assertCan(user, "update", "webhook");
-  const url = checkUrl(input.url);
-  const current = await db().selectFrom("webhooks").select(["url", "allow_private"]).where("id", "=", id).executeTakeFirst();
+  const url = await checkUrl(input.url, input.allowPrivate);
+  const current = await db().selectFrom("webhooks").select(["url", "allow_private", "events"]).where("id", "=", id).executeTakeFirst();
   if (!current) return false;
   if (!input.confirmed && (current.url !== url || current.allow_private !== (input.allowPrivate ? 1 : 0))) {
     const probe = await probeWebhookUrl(url, input.allowPrivate);
     if (!probe.ok) throw new WebhookProbeError(WEBHOOK_MESSAGES.probeFailed(probe.detail ?? "sem resposta"));
   }
-  const r = await db().updateTable("webhooks").set({ url, allow_private: input.allowPrivate ? 1 : 0, updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
+  const events = input.events ? eventsJson(input.events) : current.events;
+  const r = await db().updateTable("webhooks").set({ url, events, allow_private: input.allowPrivate ? 1 : 0, updated_at: nowIso() }).where("id", "=", id).executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 

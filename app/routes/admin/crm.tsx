@@ -2,7 +2,7 @@ import { Form, useNavigation } from "react-router";
 import { Alert, Badge, Button, Card, PageHeader } from "~/components/ui";
 import { formErrorOf } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
-import { requireAdmin } from "~/modules/auth/auth.server";
+import { requireAdminOrBroker } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import { CRM_ADMIN_MESSAGES, crmAdminActionSchema, type CrmAdminRight } from "~/modules/crm/crm-admins";
 import { crmAdminRights, listCrmAdminCandidates, setCrmAdmin } from "~/modules/crm/crm-admins.server";
@@ -14,14 +14,19 @@ import type { Route } from "./+types/crm";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admins do CRM | Administração" }, { name: "robots", content: "noindex" }];
 
-/** /admin/crm (spec 03 §2.11): brokers with their CRM admin permission, a grant/remove toggle and the permission summary. */
+/**
+ * /admin/crm (spec 03 §2.11, §6): brokers with their CRM admin permission, a
+ * grant/remove toggle and the permission summary. Administrators and brokers
+ * granted CRM admin manage the list; any other broker sees only themselves
+ * ('somente a si mesmo').
+ */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAdminOrBroker(request);
   const url = new URL(request.url);
   const input = readListQuery(url);
   const rights = crmAdminRights(user);
   try {
-    return { ...(await listCrmAdminCandidates(input)), rights, search: url.search, error: null as string | null };
+    return { ...(await listCrmAdminCandidates(input, user)), rights, search: url.search, error: null as string | null };
   } catch (error) {
     log.error("crm admin list failed", errorFields(error));
     return { rows: [], total: 0, admins: 0, page: 1, pageCount: 1, q: input.q, rights, search: url.search, error: CRM_ADMIN_MESSAGES.loadFailed };
@@ -29,7 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireAdmin(request);
+  const user = await requireAdminOrBroker(request);
   const submission = await parseSubmission(request, crmAdminActionSchema);
   if (submission.status !== "success") return replyWithErrors(submission, { formErrors: [CRM_ADMIN_MESSAGES.notFound] });
   const { intent, id, back } = submission.value;

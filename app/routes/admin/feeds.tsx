@@ -1,28 +1,33 @@
 import { Link, useLoaderData } from "react-router";
-import { Alert, Badge, Card, EmptyState, PageHeader, Table, buttonClass, tdClass, thClass } from "~/components/ui";
+import { Alert, Badge, Card, PageHeader, buttonClass } from "~/components/ui";
 import { CopyButton } from "~/components/ui/copy-button";
-import { Pagination } from "~/components/ui/pagination";
+import { ListScreen, type ListColumn } from "~/components/ui/list-screen";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { feedStatusPage, feedUrl } from "~/modules/feeds/feeds.server";
-import { PORTALS, PORTAL_LABELS, VRSYNC_MAX_LISTINGS, type Portal } from "~/modules/feeds/rules";
+import { PORTALS, PORTAL_LABELS, VRSYNC_MAX_LISTINGS, type Check, type Portal } from "~/modules/feeds/rules";
+import { editorFieldHref } from "~/modules/properties/editor/links";
+import { TAB_LABELS } from "~/modules/properties/editor/state";
+import { FIELD_TAB } from "~/modules/properties/editor/schema";
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { pageCountOf } from "~/utils/pagination";
+import { pageParam } from "~/utils/query-schema";
 import type { Route } from "./+types/feeds";
 
 export const meta: Route.MetaFunction = () => [{ title: "Integração XML | Administração" }];
 
-const PER_PAGE = 25;
+const PER_PAGE = 20;
 const FILE_NAMES: Record<Portal, string> = { olx: "olx", chavesnamao: "chavesnamao", default: "padrao" };
 
 /**
  * /integracao-xml (spec 03 §2.10): each available property's feed URLs and,
- * beside each, what that portal would reject and why (feeds/rules.ts).
- * Reading only; the feeds themselves are always current, so there is nothing to post.
+ * beside each, what that portal would reject and why (feeds/rules.ts), each
+ * reason linked to the editor field that fixes it (issue 24). On the one
+ * list screen: a card per property on a phone, its reasons folded until
+ * opened, 20 a page. Reading only; the feeds are always current.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const pageParam = new URL(request.url).searchParams.get("page");
-  const requested = pageParam && /^\d{1,6}$/.test(pageParam) ? Math.max(1, Number(pageParam)) : 1;
+  const requested = pageParam.parse(new URL(request.url).searchParams.get("page") ?? 1);
   const first = await feedStatusPage(requested, PER_PAGE);
   const pageCount = pageCountOf(first.total, PER_PAGE);
   const page = Math.min(requested, Math.max(1, pageCount));
@@ -32,9 +37,115 @@ export async function loader({ request }: Route.LoaderArgs) {
     pageCount,
     total,
     portals: PORTALS.map((p) => ({ portal: p, label: PORTAL_LABELS[p], url: feedUrl(p) })),
-    rows: rows.map((r) => ({ ...r, path: propertyPath(r), urls: Object.fromEntries(PORTALS.map((p) => [p, feedUrl(p, r.id)])) as Record<Portal, string> })),
+    rows: rows.map((r) => ({
+      ...r,
+      path: propertyPath(r),
+      editorPath: `/admin/imoveis/${r.id}/editar`,
+      urls: Object.fromEntries(PORTALS.map((p) => [p, feedUrl(p, r.id)])) as Record<Portal, string>,
+    })),
   };
 }
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
+
+function PortalBadge({ check }: { check: Check }) {
+  if (check.errors.length) return <Badge tone="danger">Fora do XML</Badge>;
+  if (check.warnings.length) return <Badge tone="warning">Enviado com avisos</Badge>;
+  return <Badge tone="success">Enviado</Badge>;
+}
+
+/** Each portal's state in one line per portal; the reasons and URLs folded below. */
+function PortalSummary({ row }: { row: Row }) {
+  const problems = PORTALS.reduce((n, p) => n + row.checks[p].errors.length + row.checks[p].warnings.length, 0);
+  return (
+    <div className="space-y-2 font-normal">
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 md:flex-col" aria-label={`Portais de ${row.title}`}>
+        {PORTALS.map((portal) => (
+          <li key={portal} className="flex flex-wrap items-center gap-x-1.5 gap-y-1">
+            <span className="text-xs font-semibold text-slate-700">{PORTAL_LABELS[portal]}</span>
+            <PortalBadge check={row.checks[portal]} />
+          </li>
+        ))}
+      </ul>
+      <details className="group rounded-md border border-slate-200 bg-slate-50/60" data-testid="feed-details">
+        <summary className="cursor-pointer list-none px-3 py-2 text-sm font-medium text-brand-700 marker:hidden [&::-webkit-details-marker]:hidden">
+          <span aria-hidden="true" className="mr-1 inline-block transition-transform group-open:rotate-90">
+            ›
+          </span>
+          {problems ? `Motivos (${problems}) e endereços XML` : "Endereços XML"}
+        </summary>
+        <div className="space-y-3 border-t border-slate-200 px-3 py-3">
+          {PORTALS.map((portal) => (
+            <PortalDetail key={portal} row={row} portal={portal} />
+          ))}
+        </div>
+      </details>
+    </div>
+  );
+}
+
+/** One portal: its XML for this property, and each reason with a link to the field that fixes it. */
+function PortalDetail({ row, portal }: { row: Row; portal: Portal }) {
+  const check = row.checks[portal];
+  const reasons = [...check.errors.map((text) => ({ text, error: true })), ...check.warnings.map((text) => ({ text, error: false }))];
+  return (
+    <section aria-label={PORTAL_LABELS[portal]} className="text-xs">
+      <h3 className="font-semibold text-slate-800">{PORTAL_LABELS[portal]}</h3>
+      <p className="mt-0.5 flex flex-wrap items-center gap-x-3 gap-y-1">
+        <a href={row.urls[portal]} className="font-mono text-brand-700 [overflow-wrap:anywhere] hover:underline" target="_blank" rel="noreferrer">
+          {row.urls[portal]}
+        </a>
+        <a href={row.urls[portal]} download={`${FILE_NAMES[portal]}-${row.id}.xml`} className="font-medium text-slate-700 underline hover:text-slate-900">
+          Baixar
+        </a>
+      </p>
+      {reasons.length ? (
+        <ul className="mt-1 space-y-1">
+          {reasons.map(({ text, error }) => {
+            const field = check.fields[text];
+            return (
+              <li key={text} className={error ? "text-danger-700" : "text-warning-700"}>
+                <span className="[overflow-wrap:anywhere]">{text}</span>
+                {field ? (
+                  <>
+                    {" "}
+                    <Link to={editorFieldHref(row.editorPath, field)} className="whitespace-nowrap font-medium text-brand-700 underline">
+                      Corrigir em {TAB_LABELS[FIELD_TAB[field]] ?? "Editar"}
+                    </Link>
+                  </>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+const COLUMNS: ListColumn<Row>[] = [
+  {
+    key: "title",
+    header: "Imóvel",
+    primary: true,
+    className: "md:w-2/5",
+    cell: (row) => (
+      <>
+        <Link to={row.path} className="font-medium text-brand-700 hover:underline">
+          {row.title}
+        </Link>
+        <p className="mt-0.5 flex items-center gap-3 text-xs font-normal text-slate-500">
+          <span className="font-mono">#{row.id}</span>
+          <Link to={row.editorPath} className="font-medium text-brand-700 underline" aria-label={`Editar ${row.title}`}>
+            Editar
+          </Link>
+        </p>
+      </>
+    ),
+  },
+  // also a card's heading on a phone (no label beside it: the portals name themselves)
+  { key: "portals", header: "URL XML", primary: true, cell: (row) => <PortalSummary row={row} /> },
+];
 
 export default function FeedIntegration() {
   const { page, pageCount, total, portals, rows } = useLoaderData<typeof loader>();
@@ -42,7 +153,7 @@ export default function FeedIntegration() {
     <div>
       <PageHeader
         title="Integração XML"
-        subtitle="Endereços que os portais leem. Um imóvel que o portal recusaria fica fora do XML daquele portal, com o motivo ao lado."
+        subtitle="Endereços que os portais leem. Um imóvel que o portal recusaria fica fora do XML daquele portal, com o motivo e o campo que o corrige."
         actions={
           <>
             <Link to="/xml-docs" className={buttonClass("ghost")}>
@@ -64,7 +175,7 @@ export default function FeedIntegration() {
         {portals.map((p) => (
           <Card key={p.portal} className="p-4">
             <h2 className="text-sm font-semibold text-slate-900">{p.label}</h2>
-            <p className="mt-1 break-all font-mono text-xs text-slate-700">{p.url}</p>
+            <p className="mt-1 font-mono text-xs text-slate-700 [overflow-wrap:anywhere]">{p.url}</p>
             <div className="mt-3 flex flex-wrap items-center gap-2">
               <a href={`/xml/${p.portal}`} className={buttonClass("secondary", "sm")} target="_blank" rel="noreferrer">
                 Abrir XML
@@ -78,93 +189,20 @@ export default function FeedIntegration() {
         ))}
       </div>
 
-      {rows.length === 0 ? (
-        <EmptyState title="Nenhum imóvel disponível no momento." />
-      ) : (
-        <>
-          <p className="mb-2 text-sm text-slate-600">
-            {total.toLocaleString("pt-BR")} imóve{total === 1 ? "l disponível" : "is disponíveis"}
-          </p>
-          <Table>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={thClass}>
-                  ID
-                </th>
-                <th scope="col" className={thClass}>
-                  Título
-                </th>
-                <th scope="col" className={`${thClass} hidden md:table-cell`}>
-                  URL XML
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td className={`${tdClass} align-top font-mono text-xs`}>{row.id}</td>
-                  <td className={`${tdClass} align-top md:min-w-48 md:max-w-72`}>
-                    <Link to={row.path} className="font-medium text-brand-700 hover:underline">
-                      {row.title}
-                    </Link>
-                    <div className="mt-3 md:hidden">
-                      <PortalChecks row={row} />
-                    </div>
-                  </td>
-                  <td className={`${tdClass} hidden min-w-80 align-top md:table-cell`}>
-                    <PortalChecks row={row} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <Pagination variant="prev-next" page={page} pageCount={pageCount} href={(n) => `/integracao-xml?page=${n}`} />
-        </>
-      )}
+      {rows.length ? (
+        <p className="mb-2 text-sm text-slate-600">
+          {total.toLocaleString("pt-BR")} imóve{total === 1 ? "l disponível" : "is disponíveis"}
+          {pageCount > 1 ? ` · página ${page} de ${pageCount}` : ""}
+        </p>
+      ) : null}
+      <ListScreen
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={COLUMNS}
+        caption="Imóveis disponíveis e o que cada portal recebe"
+        empty={{ title: "Nenhum imóvel disponível no momento." }}
+        pager={{ page, pageCount, href: (n) => (n === 1 ? "/integracao-xml" : `/integracao-xml?page=${n}`) }}
+      />
     </div>
-  );
-}
-
-type Row = ReturnType<typeof useLoaderData<typeof loader>>["rows"][number];
-
-/** Each portal's URL for one property, its state and the reasons (a column at md+, under the title on phones). */
-function PortalChecks({ row }: { row: Row }) {
-  return (
-    <ul className="space-y-3">
-      {PORTALS.map((portal) => {
-        const check = row.checks[portal];
-        const rejected = check.errors.length > 0;
-        return (
-          <li key={portal}>
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="text-xs font-semibold text-slate-700">{PORTAL_LABELS[portal]}</span>
-              {rejected ? <Badge tone="danger">Fora do XML</Badge> : check.warnings.length ? <Badge tone="warning">Enviado com avisos</Badge> : <Badge tone="success">Enviado</Badge>}
-            </div>
-            <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs">
-              <a href={row.urls[portal]} className="break-all font-mono text-brand-700 hover:underline" target="_blank" rel="noreferrer">
-                {row.urls[portal]}
-              </a>
-              <a href={row.urls[portal]} download={`${FILE_NAMES[portal]}-${row.id}.xml`} className="font-medium text-slate-700 underline hover:text-slate-900">
-                Baixar
-              </a>
-            </div>
-            {rejected || check.warnings.length ? (
-              <ul className="mt-1 list-disc space-y-0.5 pl-5 text-xs">
-                {check.errors.map((e) => (
-                  <li key={e} className="text-danger-700">
-                    {e}
-                  </li>
-                ))}
-                {check.warnings.map((w) => (
-                  <li key={w} className="text-warning-700">
-                    {w}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
   );
 }

@@ -2,18 +2,25 @@ import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
 import { ADMIN_NAV, visible } from "~/components/layout/nav";
 import { Logo } from "~/components/layout/public-shell";
 import { cx } from "~/components/ui";
-import { requireAdmin } from "~/modules/auth/auth.server";
+import { requireAdmin, requireAdminOrBroker } from "~/modules/auth/auth.server";
+import { SessionWatch } from "~/components/layout/session-watch";
 import type { Route } from "./+types/layout";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 
-/** Every /admin page: an admin session, else /login. */
+/** The one admin screen a broker may open: the CRM admin list (spec 03 §6). */
+const BROKER_SCREENS = new Set(["/admin/crm", "/admin/crm/"]);
+
+/** Every /admin page: an admin session, else /login; on /admin/crm, an active broker too. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = await requireAdmin(request);
-  return { user: { name: user.name, email: user.email } };
+  const onBrokerScreen = BROKER_SCREENS.has(new URL(request.url).pathname);
+  const user = onBrokerScreen ? await requireAdminOrBroker(request) : await requireAdmin(request);
+  return { user: { name: user.name, email: user.email, role: user.role } };
 }
 
 export default function AdminLayout() {
   const { user } = useLoaderData<typeof loader>();
+  // a broker here (a CRM admin on /admin/crm) sees only what they may open
+  const tabs = user.role === "admin" ? visible(ADMIN_NAV) : visible(ADMIN_NAV).filter((item) => item.to === "/admin/crm" || item.to.startsWith("/broker/"));
   return (
     <div className="min-h-screen bg-slate-100">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
@@ -24,7 +31,7 @@ export default function AdminLayout() {
           <div className="flex items-center gap-3">
             <span className="hidden text-sm text-slate-600 sm:inline">{user.email}</span>
             <Form method="post" action="/logout">
-              <input type="hidden" name="redirectTo" value="/login" />
+              <input type="hidden" name="redirectTo" value={user.role === "admin" ? "/login" : "/broker/login"} />
               <button type="submit" className="rounded-md px-3 py-2 text-sm font-medium text-danger-700 hover:bg-danger-50">
                 Sair
               </button>
@@ -32,7 +39,7 @@ export default function AdminLayout() {
           </div>
         </div>
         <nav aria-label="Administração" className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-4">
-          {visible(ADMIN_NAV).map((item) => (
+          {tabs.map((item) => (
             <NavLink
               key={item.to}
               to={item.to}
@@ -44,6 +51,7 @@ export default function AdminLayout() {
           ))}
         </nav>
       </header>
+      <SessionWatch endpoint={user.role === "admin" ? "/admin/sessao" : "/broker/sessao"} />
       <main id="main" className="mx-auto max-w-7xl px-4 py-6">
         <Outlet />
       </main>

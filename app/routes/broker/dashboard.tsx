@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, useLocation } from "react-router";
-import { withParams } from "~/components/catalogue/broker-catalogue";
+import { pathWithQuery, withQuery } from "~/utils/url";
 import { ReferralLinkModal } from "~/components/catalogue/referral-link-modal";
 import { isReady } from "~/components/layout/nav";
 import { Button, Card, Field, Input, PageHeader, buttonClass } from "~/components/ui";
@@ -8,7 +8,7 @@ import { findCataloguePage, readCatalogueQuery, referralLinkFor } from "~/module
 import { FunnelChart, LeadsPerWeekChart } from "~/components/crm/dashboard-charts";
 import { brokerDashboardCharts, brokerDashboardStats } from "~/modules/crm/dashboard.server";
 import { AGENCY } from "~/modules/platform/agency";
-import { parsePropertyId } from "~/modules/properties/records.server";
+import { parseRecordId } from "~/utils/query-schema";
 import type { Route } from "./+types/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dashboard | Painel do corretor" }];
@@ -29,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     brokerDashboardCharts(user),
     search ? findCataloguePage(user, readCatalogueQuery(new URLSearchParams({ q: search }))) : null,
     (async () => {
-      const id = parsePropertyId(url.searchParams.get("link"));
+      const id = parseRecordId(url.searchParams.get("link"));
       return id ? referralLinkFor(user, id) : null;
     })(),
   ]);
@@ -126,7 +126,7 @@ export default function Dashboard() {
                         {p.neighborhood ? ` · ${p.neighborhood}` : ""}
                       </span>
                     </span>
-                    <Link to={withParams(location.search, { link: p.id })} preventScrollReset className={buttonClass("primary", "sm")} aria-label={`Gerar link de ${p.title}`}>
+                    <Link to={withQuery(location.search, { link: p.id })} preventScrollReset className={buttonClass("primary", "sm")} aria-label={`Gerar link de ${p.title}`}>
                       Gerar link
                     </Link>
                   </li>
@@ -148,7 +148,7 @@ export default function Dashboard() {
           ) : null}
         </Card>
       </div>
-      {link ? <ReferralLinkModal title={link.title} url={link.url} hasRef={link.hasRef} closeHref={withParams(location.search, { link: undefined })} /> : null}
+      {link ? <ReferralLinkModal title={link.title} url={link.url} hasRef={link.hasRef} closeHref={pathWithQuery(location.pathname, location.search, { link: null })} /> : null}
     </div>
   );
 }

@@ -4,6 +4,8 @@ import { BROKER_BOTTOM_BAR, BROKER_MENU, ICONS, sectionTitle, visible, visibleBr
 import { Logo } from "~/components/layout/public-shell";
 import { cx } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
+import { canAdministerCrm } from "~/modules/auth/permissions.server";
+import { SessionWatch } from "~/components/layout/session-watch";
 import type { Route } from "./+types/layout";
 import { readSidebarCollapsed } from "./sidebar";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
@@ -12,7 +14,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
   return {
-    user: { name: user.name, role: user.role, brokerId: user.broker?.id ?? null },
+    user: { name: user.name, role: user.role, brokerId: user.broker?.id ?? null, crmAdmin: canAdministerCrm(user) },
     collapsed: await readSidebarCollapsed(request),
   };
 }
@@ -36,7 +38,7 @@ export default function BrokerLayout() {
   // With JavaScript the toggle is instant (optimistic); the cookie keeps it for the next page.
   const collapsed = toggle.formData ? toggle.formData.get("collapsed") === "true" : serverCollapsed;
   const here = location.pathname + location.search;
-  const menu = visibleBrokerMenu(BROKER_MENU, user.role);
+  const menu = visibleBrokerMenu(BROKER_MENU, user.role, user.crmAdmin);
   const bottom = visible(BROKER_BOTTOM_BAR);
   return (
     <div className="min-h-screen bg-slate-100 lg:flex">
@@ -115,6 +117,7 @@ export default function BrokerLayout() {
         <span className="w-9" aria-hidden="true" />
       </header>
 
+      <SessionWatch endpoint="/broker/sessao" />
       <main id="main" className="min-w-0 flex-1 px-4 pb-24 pt-6 lg:px-8 lg:pb-10">
         {user.role === "admin" ? <p className="mb-4 inline-block rounded-full bg-accent-50 px-3 py-1 text-xs font-medium text-accent-700">Modo administrador</p> : null}
         <Outlet />

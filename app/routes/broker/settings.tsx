@@ -1,168 +1,151 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { Alert, Button, Card, Field, Input, PageHeader } from "~/components/ui";
-import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { redirectWithToast } from "~/modules/auth/session.server";
-import { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema } from "~/modules/brokers/profile";
-import { SettingsError, changePassword, loadProfile, ownsPhotoKey, saveProfile, uploadProfilePhoto } from "~/modules/brokers/profile.server";
-import { publicUrl } from "~/modules/files/storage.server";
+import { Form, data, redirect, useNavigation } from "react-router";
+import { Alert, Button, Card, PageHeader } from "~/components/ui";
+import { FormSummary, HiddenField, TextField, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { SmtpSettingsFields } from "~/components/messaging/smtp-settings-fields";
-import { smtpSettingsSchema } from "~/modules/messaging/smtp-settings";
+import { ProfilePhotoField } from "~/components/brokers/profile-photo-field";
+import { requireBrokerArea } from "~/modules/auth/auth.server";
+import { redirectWithToast } from "~/modules/auth/toast.server";
+import { MSG_PHOTO_MISSING, MSG_PHOTO_SENT, SETTINGS_SECRET_FIELDS, settingsSchema } from "~/modules/brokers/profile";
+import { SettingsError, changePassword, loadProfile, removeBrokerPhoto, saveProfile, uploadProfilePhoto } from "~/modules/brokers/profile.server";
 import { getSmtpSettings, saveSmtpSettings } from "~/modules/messaging/smtp-settings.server";
+import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Configurações | Painel do corretor" }];
 
+/** /broker/settings (02 §2.8): profile with photo and the SMTP section in one form; the password in its own. */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
   const profile = await loadProfile(user);
   // An admin without a broker record has no profile here: the panel is a broker's.
   if (!profile) throw redirect("/broker/dashboard");
-  const pending = new URL(request.url).searchParams.get("photo");
-  const photoKey = pending && ownsPhotoKey(user, pending) ? pending : null;
-  return {
-    profile,
-    smtp: await getSmtpSettings(user),
-    photoKey,
-    photoUrl: photoKey ? publicUrl(photoKey) : profile.profile_image,
-  };
+  return { profile, smtp: await getSmtpSettings(user) };
 }
+
+/** Files and secrets never travel back in a reply. */
+const HIDDEN = ["photo", ...SETTINGS_SECRET_FIELDS];
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > PROFILE_PHOTO_MAX_BYTES + 64 * 1024) {
-    return redirectWithToast("/broker/settings", { type: "error", message: MSG_PHOTO_FAILED });
+  const submission = await parseSubmission(request, settingsSchema);
+  if (submission.status !== "success") return replyWithErrors(submission, { hideFields: HIDDEN });
+  const value = submission.value;
+  const refuse = (field: string, message: string) => replyWithErrors(submission, { fieldErrors: { [field]: [message] }, hideFields: HIDDEN });
+  if (value.intent === "password") {
+    try {
+      await changePassword(user, { currentPassword: value.currentPassword!, newPassword: value.newPassword! });
+    } catch (error) {
+      if (error instanceof SettingsError) return refuse("currentPassword", error.message);
+      throw error;
+    }
+    return redirectWithToast("/broker/settings", { type: "success", message: "Senha alterada com sucesso!" });
   }
-  const formData = await request.formData();
-  const intent = formData.get("intent");
+  // A chosen photo is checked by its bytes and stored first (not yet the profile's: 'Salvar' confirms it).
+  let staged: { key: string; url: string } | null = null;
+  if (value.photo) {
+    try {
+      staged = await uploadProfilePhoto(user, Buffer.from(await value.photo.arrayBuffer()));
+    } catch (error) {
+      if (error instanceof SettingsError) return refuse("photo", error.message);
+      throw error;
+    }
+  }
+  if (value.intent === "photo") {
+    if (!staged) return refuse("photo", MSG_PHOTO_MISSING);
+    // Everything typed stays in the form; the photo waits for 'Salvar alterações'.
+    return data({ ...submission.reply({ hideFields: HIDDEN }), staged: { ...staged, message: MSG_PHOTO_SENT } });
+  }
   try {
-    if (intent === "photo") {
-      const file = formData.get("photo");
-      if (!(file instanceof File) || file.size === 0) throw new SettingsError(MSG_PHOTO_FAILED, "photo");
-      const { key } = await uploadProfilePhoto(user, Buffer.from(await file.arrayBuffer()));
-      return redirectWithToast(`/broker/settings?photo=${encodeURIComponent(key)}`, { type: "success", message: MSG_PHOTO_SENT });
-    }
-    if (intent === "password") {
-      const submission = parseWithZod(formData, { schema: passwordSchema });
-      if (submission.status !== "success") return data({ intent, result: submission.reply({ resetForm: false, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, { status: 400 });
-      try {
-        await changePassword(user, { currentPassword: submission.value.currentPassword!, newPassword: submission.value.newPassword! });
-      } catch (error) {
-        if (error instanceof SettingsError) {
-          return data({ intent, result: submission.reply({ fieldErrors: { currentPassword: [error.message] }, hideFields: ["currentPassword", "newPassword", "confirmPassword"] }) }, { status: 400 });
-        }
-        throw error;
-      }
-      return redirectWithToast("/broker/settings", { type: "success", message: "Senha alterada com sucesso!" });
-    }
-    const submission = parseWithZod(formData, { schema: profileSchema });
-    // Both sections are checked before anything is saved: nothing half-saved.
-    const smtp = smtpSettingsSchema.safeParse(Object.fromEntries(formData));
-    const smtpErrors: Record<string, string> = smtp.success ? {} : Object.fromEntries(smtp.error.issues.map((i) => [String(i.path[0]), i.message]));
-    if (submission.status !== "success" || !smtp.success) {
-      return data({ intent: "profile", result: submission.reply({ hideFields: ["smtp_password"] }), smtpErrors }, { status: 400 });
-    }
-    await saveProfile(user, submission.value);
-    await saveSmtpSettings(user, smtp.data);
-    return redirectWithToast("/broker/settings", { type: "success", message: "Configurações salvas" });
+    await saveProfile(user, { name: value.name, phone: value.phone, photoKey: staged?.key ?? value.photoKey });
   } catch (error) {
-    if (error instanceof SettingsError) return redirectWithToast("/broker/settings", { type: "error", message: error.message });
+    await removeBrokerPhoto(staged?.url);
+    if (error instanceof SettingsError) return refuse(error.field ?? "name", error.message);
     throw error;
   }
+  await saveSmtpSettings(user, value);
+  return redirectWithToast("/broker/settings", { type: "success", message: "Configurações salvas" });
 }
 
-export default function Settings() {
-  const { profile, smtp, photoKey, photoUrl } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
+type Staged = { key: string; url: string; message: string };
+
+export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, smtp } = loaderData;
   const navigation = useNavigation();
   const busy = (intent: string) => navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
-  const [profileForm, profileFields] = useForm({
+  const profileResult = resultFor(actionData, "profile") ?? resultFor(actionData, "photo");
+  const staged = actionData && "staged" in actionData ? (actionData.staged as Staged) : null;
+  // A photo sent earlier and not saved yet comes back with every reply of this form.
+  const photoKey = staged?.key ?? (typeof profileResult?.initialValue?.photoKey === "string" ? profileResult.initialValue.photoKey : undefined);
+  const [profileForm, fields] = useAppForm(settingsSchema, {
+    shouldValidate: "onSubmit",
     id: "profile",
-    lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    defaultValue: { name: profile.name, phone: profile.phone },
-    shouldValidate: "onSubmit",
+    lastResult: profileResult,
+    defaultValue: {
+      name: profile.name,
+      phone: profile.phone,
+      smtp_host: smtp.host,
+      smtp_port: String(smtp.port || 587),
+      smtp_username: smtp.username,
+      smtp_secure: smtp.secure ? "on" : undefined,
+      smtp_from_name: smtp.fromName,
+      smtp_from_email: smtp.fromEmail,
+    },
   });
-  const [passwordForm, passwordFields] = useForm({
-    id: "password",
-    lastResult: actionData?.intent === "password" ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordSchema }),
-    shouldValidate: "onSubmit",
-  });
-  const passwordOpen = actionData?.intent === "password";
-  const smtpErrors: Record<string, string> = actionData && "smtpErrors" in actionData ? (actionData.smtpErrors as Record<string, string>) : {};
+  const [passwordForm, passwordFields] = useAppForm(settingsSchema, { id: "password", lastResult: resultFor(actionData, "password"), shouldValidate: "onSubmit" });
+  const smtpOpen = Object.keys(profileForm.allErrors).some((name) => name.startsWith("smtp_"));
   return (
     <div className="max-w-3xl">
       <PageHeader title="Configurações" subtitle="Seus dados, servidor de e-mail e senha." />
 
       <Card className="p-5">
         <h2 className="text-lg font-semibold">Perfil</h2>
-        <div className="mt-4 flex flex-wrap items-center gap-4">
-          {photoUrl ? (
-            <img src={photoUrl} alt="Foto de perfil" width={80} height={80} className="size-20 rounded-full object-cover" />
-          ) : (
-            <span aria-hidden="true" className="flex size-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-bold text-brand-800">
-              {profile.name.slice(0, 1).toUpperCase()}
-            </span>
-          )}
-          <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-2" aria-label="Envio de imagem">
-            <input type="hidden" name="intent" value="photo" />
-            <Field label="Foto de perfil" htmlFor="photo" hint="JPG, PNG ou WebP, até 8 MB.">
-              <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp" required className="block text-sm" />
-            </Field>
-            <Button type="submit" variant="secondary" pending={busy("photo")}>
-              Enviar imagem
-            </Button>
-          </Form>
-        </div>
-        {photoKey ? (
-          <Alert tone="info" className="mt-3">
-            {"Imagem enviada: Clique em Salvar para confirmar"}
-          </Alert>
-        ) : null}
-
-        <Form method="post" {...getFormProps(profileForm)} className="mt-5 space-y-4">
-          <input type="hidden" name="intent" value="profile" />
-          {photoKey ? <input type="hidden" name="photoKey" value={photoKey} /> : null}
-          <Field label="Nome" htmlFor={profileFields.name.id} error={profileFields.name.errors}>
-            <Input {...getInputProps(profileFields.name, { type: "text" })} maxLength={120} autoComplete="name" />
-          </Field>
-          <Field label="E-mail" htmlFor="email" hint="O e-mail não pode ser alterado.">
-            <Input id="email" type="email" value={profile.email} readOnly aria-readonly="true" className="bg-slate-50" />
-          </Field>
-          <Field label="Telefone" htmlFor={profileFields.phone.id} error={profileFields.phone.errors}>
-            <Input {...getInputProps(profileFields.phone, { type: "tel" })} maxLength={30} autoComplete="tel" />
-          </Field>
-
-          {/* SMTP section (issue 8's component), inside this form: 'Salvar alterações' saves both. */}
-          <SmtpSettingsFields
-            settings={smtp}
-            errors={smtpErrors}
-            open={Object.keys(smtpErrors).length > 0}
+        <Form method="post" encType="multipart/form-data" {...formProps(profileForm)} className="mt-4 space-y-4">
+          {/* Enter in a field saves (the form's first submit button), not 'Enviar imagem'. */}
+          <button type="submit" name="intent" value="profile" className="sr-only" tabIndex={-1} aria-hidden="true">
+            Salvar alterações
+          </button>
+          <FormSummary form={profileForm} />
+          {photoKey ? <HiddenField name="photoKey" value={photoKey} /> : null}
+          <ProfilePhotoField
+            meta={fields.photo}
+            name={profile.name}
+            currentUrl={staged?.url ?? profile.profile_image}
+            notice={staged?.message}
+            action={
+              <Button type="submit" name="intent" value="photo" variant="secondary" pending={busy("photo")}>
+                Enviar imagem
+              </Button>
+            }
           />
+          <TextField meta={fields.name} label="Nome" inputProps={{ maxLength: 120, autoComplete: "name" }} />
+          <div className="space-y-1">
+            <label htmlFor="email" className="block text-sm font-medium text-slate-800">
+              E-mail
+            </label>
+            <input id="email" type="email" value={profile.email} readOnly aria-readonly="true" aria-describedby="email-hint" className="block w-full rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm" />
+            <p id="email-hint" className="text-xs text-slate-600">
+              O e-mail não pode ser alterado.
+            </p>
+          </div>
+          <TextField meta={fields.phone} type="tel" label="Telefone" inputProps={{ maxLength: 30, autoComplete: "tel" }} />
 
-          <Button type="submit" pending={busy("profile")}>
+          {/* SMTP section, inside this form: 'Salvar alterações' saves both. */}
+          <SmtpSettingsFields fields={fields} active={smtp.active} hasPassword={smtp.hasPassword} open={smtpOpen} />
+
+          <Button type="submit" name="intent" value="profile" pending={busy("profile")}>
             Salvar alterações
           </Button>
         </Form>
       </Card>
 
-      <details className="mt-6 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5" open={passwordOpen}>
+      <details className="mt-6 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5" open={passwordForm.status === "error" || undefined}>
         <summary className="cursor-pointer text-lg font-semibold">Alterar senha</summary>
-        <Form method="post" {...getFormProps(passwordForm)} className="mt-4 space-y-4">
-          <input type="hidden" name="intent" value="password" />
+        <Form method="post" {...formProps(passwordForm)} className="mt-4 space-y-4">
+          <HiddenField name="intent" value="password" />
           {passwordForm.errors?.[0] ? <Alert tone="danger">{passwordForm.errors[0]}</Alert> : null}
-          <Field label="Senha atual" htmlFor={passwordFields.currentPassword.id} error={passwordFields.currentPassword.errors}>
-            <Input {...getInputProps(passwordFields.currentPassword, { type: "password" })} autoComplete="current-password" />
-          </Field>
-          <Field label="Nova senha" htmlFor={passwordFields.newPassword.id} error={passwordFields.newPassword.errors} hint="Pelo menos 8 caracteres.">
-            <Input {...getInputProps(passwordFields.newPassword, { type: "password" })} autoComplete="new-password" />
-          </Field>
-          <Field label="Confirme a nova senha" htmlFor={passwordFields.confirmPassword.id} error={passwordFields.confirmPassword.errors}>
-            <Input {...getInputProps(passwordFields.confirmPassword, { type: "password" })} autoComplete="new-password" />
-          </Field>
+          <TextField meta={passwordFields.currentPassword} type="password" label="Senha atual" inputProps={{ autoComplete: "current-password" }} />
+          <TextField meta={passwordFields.newPassword} type="password" label="Nova senha" hint="Pelo menos 8 caracteres." inputProps={{ autoComplete: "new-password" }} />
+          <TextField meta={passwordFields.confirmPassword} type="password" label="Confirme a nova senha" inputProps={{ autoComplete: "new-password" }} />
           <Button type="submit" variant="secondary" pending={busy("password")}>
             Alterar senha
           </Button>

@@ -6,7 +6,7 @@ import { leadFormAction } from "~/modules/leads/lead-form.server";
 import { AGENCY, fullAddress } from "~/modules/platform/agency";
 import { whatsappLink } from "~/utils/phone";
 import { parseRef, useRef_ } from "~/modules/leads/referral";
-import { findRefBroker } from "~/modules/catalogue/search.server";
+import { findRefBroker } from "~/modules/catalogue/property-reads.server";
 import { BrokerCard } from "~/components/public/broker-card";
 import type { Route } from "./+types/contact";
 import { seoMeta } from "~/utils/seo";

@@ -92,7 +92,9 @@ export default function PropertyPage() {
               {p.featured ? <Badge tone="accent">Destaque</Badge> : null}
             </div>
             <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{p.title}</h1>
-            <p className="mt-1 text-slate-600">{[p.address, p.neighborhood, `${p.city} - ${p.state}`].filter(Boolean).join(", ")}</p>
+            <p className="mt-1 text-slate-600" data-testid="property-address">
+              {p.addressLine}
+            </p>
           </div>
           <p className="text-3xl font-bold text-brand-800">
             {p.price.main}

@@ -1,4 +1,4 @@
-import { availablePropertyPaths, countAvailableProperties } from "~/modules/catalogue/search.server";
+import { availablePropertyPaths, countAvailableProperties } from "~/modules/catalogue/sitemap.server";
 import { publishedSlugs } from "~/modules/blog/posts.server";
 import { config } from "~/modules/platform/config.server";
 import { CATEGORY_ROUTES } from "~/modules/properties/vocabulary";

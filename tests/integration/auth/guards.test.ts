@@ -19,6 +19,9 @@ type GuardedRoute = { file: string; url: string; params: Record<string, string>;
 
 const ADMIN_LAYOUT = "routes/admin/layout.tsx";
 const BROKER_LAYOUT = "routes/broker/layout.tsx";
+/** The one admin screen a broker may open: the CRM admin list (spec 03 §6). */
+const BROKER_OPEN_ADMIN_SCREENS: string[] = ["routes/admin/crm.tsx"];
+
 
 /** A pathless layout answers at its first child's URL. */
 function firstPath(entry: Entry): string {
@@ -117,7 +120,13 @@ describe.each(routeList)("$area route $url ($file)", ({ file, url, params, area 
     }
   });
 
-  if (area === "admin") {
+  if (area === "admin" && BROKER_OPEN_ADMIN_SCREENS.includes(file)) {
+    it("lets a signed-in broker in (spec 03 §6: CRM admins manage the list, others see only themselves)", async () => {
+      const mod = await load(file);
+      const result = await unwrap(() => mod.loader!(routeArgs(getRequest(url, { cookie: cookies.broker }), params)));
+      expect(result.status, `loader of ${file}`).toBe(200);
+    });
+  } else if (area === "admin") {
     it("sends a signed-in broker to /login (loader and action)", async () => {
       const mod = await load(file);
       if (mod.loader) {

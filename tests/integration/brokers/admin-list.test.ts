@@ -25,4 +25,16 @@ describe("/broker/admin broker list", () => {
     const refused = await run(() => adminRoute.loader(routeArgs(getRequest("/broker/admin", { cookie: broker.cookie }))));
     expect(statusOf(refused.thrown)).toBe(403);
   });
+
+  it("finds a broker by phone whatever the mask (spec 03 §2.1); a query of letters and digits is not a phone", async () => {
+    const { user, cookie } = await adminUser();
+    const tail = String(Date.now()).slice(-4);
+    const b = await makeBroker({ name: "Telefone Procurado", phone: `(19) 3456-${tail}` });
+    for (const q of [`3456-${tail}`, `193456${tail}`, `(19) 3456 ${tail}`, `+55 19 3456-${tail}`.replace("+55 ", "")]) {
+      expect((await listBrokersForAdmin(user, { q })).rows.map((r) => r.id), q).toContain(b.brokerId);
+    }
+    expect((await listBrokersForAdmin(user, { q: `abc${tail}` })).rows.map((r) => r.id)).not.toContain(b.brokerId);
+    const page = await run(() => adminRoute.loader(routeArgs(getRequest(`/broker/admin?q=${encodeURIComponent(`3456-${tail}`)}`, { cookie }))));
+    expect((page.value as { rows: { id: string }[] }).rows.map((r) => r.id)).toContain(b.brokerId);
+  });
 });

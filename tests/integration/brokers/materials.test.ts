@@ -6,7 +6,7 @@ import { MATERIAL_MESSAGES, materialName } from "~/modules/brokers/materials";
 import { action as coursesAction, loader as coursesLoader } from "~/routes/broker/courses";
 import { loader as uploadsLoader } from "~/routes/resources/uploads";
 import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
-import { unwrap } from "../../helpers/responses";
+import { reply, unwrap } from "../../helpers/responses";
 import { makeAdmin, makeBroker } from "../../helpers/factories";
 
 /** /broker/cursos (issue 10, spec 03 §2.6, §5): materials through the route module, files on disk, served only to the back office. */
@@ -38,10 +38,20 @@ describe("material names (spec 03 §5)", () => {
 
 describe("/broker/cursos", () => {
   it("needs the name first, a valid name, a file of an accepted type; nothing saved otherwise", async () => {
-    expect((await upload("", pdf())).data).toMatchObject({ error: MATERIAL_MESSAGES.nameFirst });
-    expect((await upload("%%%", pdf())).data).toMatchObject({ error: MATERIAL_MESSAGES.badName });
-    expect((await upload("Sem arquivo", null)).data).toMatchObject({ error: MATERIAL_MESSAGES.noFile });
-    expect((await upload("Script", { data: Buffer.from("<script>"), name: "x.html" })).data).toMatchObject({ error: MATERIAL_MESSAGES.badType });
+    const refused = async (name: string, file: Parameters<typeof upload>[1], field: string, message: string) => {
+      const r = await upload(name, file);
+      expect(r.status, `${name} ${field}`).toBe(400);
+      const answer = reply(r.data);
+      expect(answer.fieldErrors).toEqual({ [field]: message });
+      // the name typed comes back after every refusal (the file cannot)
+      if (name) expect(answer.values).toMatchObject({ intent: "upload", name });
+      expect(answer.values).not.toHaveProperty("file");
+    };
+    await refused("", pdf(), "name", MATERIAL_MESSAGES.nameFirst);
+    await refused("%%%", pdf(), "name", MATERIAL_MESSAGES.badName);
+    await refused("Sem arquivo", null, "file", MATERIAL_MESSAGES.noFile);
+    await refused("Script", { data: Buffer.from("<script>"), name: "x.html" }, "file", MATERIAL_MESSAGES.badType);
+    await refused("Nome longo demais ".repeat(10), pdf(), "name", "No máximo 100 caracteres");
     expect(await byName("sem-arquivo")).toBeUndefined();
     expect(await byName("script")).toBeUndefined();
   });
@@ -65,6 +75,17 @@ describe("/broker/cursos", () => {
     expect(fs.existsSync(resolveKey(row.file_path))).toBe(false);
   });
 
+  it("finds a material however its name is typed (accents, capitals, spaces), and keeps the page size among 5, 10, 20, 50", async () => {
+    const tag = Date.now().toString(36);
+    await upload(`Técnicas de Negociação ${tag}`, pdf());
+    for (const q of [`TÉCNICAS de negociação ${tag}`, `negociacao ${tag}`, `tecnicas-de`]) {
+      const list = await unwrap(() => coursesLoader(routeArgs(getRequest(`/broker/cursos?q=${encodeURIComponent(q)}&size=50`, { cookie: broker }))));
+      expect(list.data!.rows.map((r) => r.name), q).toContain(`tecnicas-de-negociacao-${tag}`);
+    }
+    const odd = await unwrap(() => coursesLoader(routeArgs(getRequest(`/broker/cursos?size=7&page=abc&q=${"%".repeat(500)}`, { cookie: broker }))));
+    expect(odd.data).toMatchObject({ size: 10, page: 1 });
+  });
+
   it("brokers cannot upload, rename or remove", async () => {
     const r = await upload(`do-corretor-${Date.now()}`, pdf(), broker);
     expect(r.status).toBe(403);
@@ -81,7 +102,13 @@ describe("/broker/cursos", () => {
     await upload(name, pdf());
     const row = (await byName(name))!;
     const bad = await unwrap(() => coursesAction(routeArgs(formRequest("/broker/cursos", { intent: "rename", id: String(row.id), name: "???" }, { cookie: admin }))));
-    expect(bad.data).toMatchObject({ error: MATERIAL_MESSAGES.badRename });
+    expect(reply(bad.data).fieldErrors).toEqual({ name: MATERIAL_MESSAGES.badRename });
+    expect(reply(bad.data).values).toMatchObject({ intent: "rename", name: "???" });
+    const stale = await unwrap(() => coursesAction(routeArgs(formRequest("/broker/cursos", { intent: "rename", id: "abc'; --", name: "x" }, { cookie: admin }))));
+    expect(reply(stale.data).fieldErrors).toEqual({ id: MATERIAL_MESSAGES.renameFailed });
+    const unknown = await unwrap(() => coursesAction(routeArgs(formRequest("/broker/cursos", { intent: "apagar-tudo" }, { cookie: admin }))));
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.data)).not.toMatch(/Invalid|expected/);
     const ok = await unwrap(() => coursesAction(routeArgs(formRequest("/broker/cursos", { intent: "rename", id: String(row.id), name: `Novo Nome ${row.id}`, back: "?q=x" }, { cookie: admin }))));
     expect(ok.location).toBe("/broker/cursos?q=x");
     const renamed = (await db().selectFrom("course_materials").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow())!;

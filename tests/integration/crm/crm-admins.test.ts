@@ -19,17 +19,35 @@ const post = (cookie: string | undefined, fields: Record<string, string>) => unw
 const page = (cookie: string | undefined, url = "/admin/crm") => unwrap(() => crmAdminRoute.loader(routeArgs(getRequest(url, { cookie }))));
 
 describe("/admin/crm guard", () => {
-  it("sends anonymous visitors and brokers to /login, loader and action, and changes nothing", async () => {
-    const broker = await brokerUser("Corretor Curioso");
+  it("sends anonymous visitors to /login and an inactive broker to /broker/bloqueado, loader and action, and changes nothing", async () => {
+    const inactive = await brokerUser("Corretor Inativo");
+    await db().updateTable("brokers").set({ is_active: 0 }).where("id", "=", inactive.brokerId).execute();
     const before = await grants();
-    for (const cookie of [undefined, broker.cookie]) {
+    for (const [cookie, where] of [[undefined, "/login"], [inactive.cookie, "/broker/bloqueado"]] as const) {
       const loaded = await page(cookie);
       expect(loaded.status).toBe(302);
-      expect(new URL(loaded.location!, "http://localhost").pathname).toBe("/login");
-      const posted = await post(cookie, { intent: "grant", id: broker.brokerId });
+      expect(new URL(loaded.location!, "http://localhost").pathname).toBe(where);
+      const posted = await post(cookie, { intent: "grant", id: inactive.brokerId });
       expect(posted.status).toBe(302);
-      expect(new URL(posted.location!, "http://localhost").pathname).toBe("/login");
+      expect(new URL(posted.location!, "http://localhost").pathname).toBe(where);
     }
+    expect(await grants()).toEqual(before);
+  });
+
+  it("a plain broker sees only their own row, 'negado' and 'somente a si mesmo' (spec 03 §6), and cannot grant", async () => {
+    const plain = await brokerUser("Corretor Curioso");
+    const other = await brokerUser("Outro Corretor");
+    const before = await grants();
+    const loaded = await page(plain.cookie);
+    expect(loaded.status).toBe(200);
+    expect(loaded.data).toMatchObject({ total: 1, rights: { grant: "negado", revoke: "somente a si mesmo" } });
+    expect(loaded.data!.rows.map((r) => r.id)).toEqual([plain.brokerId]);
+    for (const id of [plain.brokerId, other.brokerId]) {
+      const posted = await post(plain.cookie, { intent: "grant", id });
+      expect(posted.status).toBe(403);
+      expect(reply(posted.data).formErrors).toEqual([CRM_ADMIN_MESSAGES.cannotGrant]);
+    }
+    expect((await post(plain.cookie, { intent: "revoke", id: other.brokerId })).status).toBe(403);
     expect(await grants()).toEqual(before);
   });
 });
@@ -173,8 +191,13 @@ describe("what the grant gives, through the broker area's routes", () => {
     expect((await reassign(plain.cookie, ownOfAdmin, plain.brokerId)).status).toBe(403);
     expect((await db().selectFrom("leads").select("broker_id").where("id", "=", ownOfAdmin).executeTakeFirstOrThrow()).broker_id).toBe(crmAdmin.brokerId);
 
-    // site administration stays admin-only: the CRM admin cannot open /admin/crm
-    expect(new URL((await page(crmAdmin.cookie)).location!, "http://localhost").pathname).toBe("/login");
+    // the CRM admin opens /admin/crm (not sent to /login) and grants CRM admin to another broker (spec 03 §6)
+    const asCrmAdmin = await page(crmAdmin.cookie, `/admin/crm?q=${encodeURIComponent("Paulo Comum")}`);
+    expect(asCrmAdmin.status).toBe(200);
+    expect(asCrmAdmin.data).toMatchObject({ rights: { grant: "permitido", revoke: "permitido" } });
+    expect((await post(crmAdmin.cookie, { intent: "grant", id: plain.brokerId })).status).toBe(303);
+    expect(await db().selectFrom("crm_admins").select("granted_by").where("broker_id", "=", plain.brokerId).executeTakeFirst()).toEqual({ granted_by: crmAdmin.user.id });
+    expect((await post(crmAdmin.cookie, { intent: "revoke", id: plain.brokerId })).status).toBe(303);
 
     // revoked: back to own leads at the next request
     expect((await post(admin.cookie, { intent: "revoke", id: crmAdmin.brokerId })).status).toBe(303);

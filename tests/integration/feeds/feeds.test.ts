@@ -34,7 +34,7 @@ function cnmListings(xml: string): Element[] {
 
 describe("VRSync feed (/xml/olx)", () => {
   it("writes header and every valid listing element by element, and leaves invalid ones out", async () => {
-    const sale = await makeProperty(validOverrides({ title: "Apartamento com 3 quartos em Moema", purpose: "sale", type: "pronto", property_type: "Apartamento", price: 850_000.4, rent_price: 0, rental: 0, state: "", street_number: "120", amenities: JSON.stringify(["Piscina", "Churrasqueira", "Heliponto"]), condo_fee: 900, iptu: 250 }));
+    const sale = await makeProperty(validOverrides({ title: "Apartamento com 3 quartos em Moema", purpose: "sale", type: "pronto", property_type: "Apartamento", price: 850_000.4, rent_price: 0, rental: 0, state: "", street_number: "120", address_display: "all", amenities: JSON.stringify(["Piscina", "Churrasqueira", "Heliponto"]), condo_fee: 900, iptu: 250 }));
     const rent = await makeProperty(validOverrides({ title: "Casa com quintal para alugar", purpose: "rent", type: "rent", property_type: "Casa", price: 0, rent_price: 4500, rental: 1, state: "RJ" }));
     const both = await makeProperty(validOverrides({ title: "Sala comercial no centro", purpose: "both", type: "imobiliario", property_type: "Sala Comercial", price: 400_000, rent_price: 3000 }));
     const fewPhotos = await makeProperty(validOverrides({ title: "Apartamento com poucas fotos", images: JSON.stringify(["/a.jpg", "/b.jpg"]) }));
@@ -104,7 +104,7 @@ describe("VRSync feed (/xml/olx)", () => {
     expect(text(kid(kid(saleEl, "Details"), "ListPrice"))).toBe("850000");
     expect(kid(kid(saleEl, "Details"), "RentalPrice")).toBeUndefined();
     expect(kid(kid(saleEl, "Location"), "State").attributes?.abbreviation).toBe("SP"); // empty state → SP
-    expect(kid(saleEl, "Location").attributes?.displayAddress).toBe("All");
+    expect(kid(saleEl, "Location").attributes?.displayAddress).toBe("All"); // the agency shows it all, number included
     expect(kids(kid(kid(saleEl, "Details"), "Features"), "Feature").map(text).sort()).toEqual(["BBQ", "Pool"]);
     const rentEl = byId.get(String(rent.id))!;
     expect(text(kid(rentEl, "TransactionType"))).toBe("For Rent");

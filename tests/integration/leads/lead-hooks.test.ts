@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/modules/platform/db.server";
 import { createLead } from "~/modules/leads/leads.server";
-import { addLeadHook, settleLeadHooks, type NewLeadEvent } from "~/modules/leads/lead-hooks.server";
+import { addLeadHook, settleLeadHooks } from "~/modules/leads/lead-hooks.server";
+import type { NewLeadEvent } from "~/modules/leads/lead-types";
 import { leadFormAction } from "~/modules/leads/lead-form.server";
 import { resetRateLimits } from "~/modules/auth/rate-limit.server";
 import { formRequest } from "../../helpers/requests";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { runCli } from "../../../server/cli";
 import { config, resetConfigCache } from "~/modules/platform/config.server";
 import { closeDb, db } from "~/modules/platform/db.server";
@@ -28,6 +28,7 @@ describe("npm run backup", () => {
     const broker = await makeBroker({ name: "Backup Teste" });
     await putFile("imoveis/casa-1/foto.jpg", Buffer.from("jpeg bytes"));
     const out = fs.mkdtempSync(path.join(os.tmpdir(), "imob-backup-"));
+    onTestFinished(() => fs.rmSync(out, { recursive: true, force: true }));
     const log = quiet();
     expect(await runCli(["backup", "--out", out])).toBe(0);
     const folders = fs.readdirSync(out);
@@ -49,6 +50,7 @@ describe("npm run backup", () => {
     // Restore as the README says: a new DATA_DIR with app.db and uploads/ from the backup.
     const original = process.env.DATA_DIR;
     const restored = fs.mkdtempSync(path.join(os.tmpdir(), "imob-restore-"));
+    onTestFinished(() => fs.rmSync(restored, { recursive: true, force: true }));
     fs.copyFileSync(path.join(folder, "app.db"), path.join(restored, "app.db"));
     fs.cpSync(path.join(folder, "uploads"), path.join(restored, "uploads"), { recursive: true });
     await closeDb();

@@ -2,16 +2,22 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { config, ConfigError, loadConfig, resetConfigCache } from "~/modules/platform/config.server";
 import { db } from "~/modules/platform/db.server";
 import { DEMO_ADMIN, DEMO_LOGINS_FILE } from "~/modules/platform/seed.server";
 import { createAdmin } from "~/modules/auth/users.server";
 
 /** The environment is validated at start-up; a bad value names the variable. */
+const made: string[] = [];
 function tempDir() {
-  return fs.mkdtempSync(path.join(os.tmpdir(), "imob-config-"));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imob-config-"));
+  made.push(dir);
+  return dir;
 }
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 function errorOf(env: NodeJS.ProcessEnv): ConfigError {
   try {

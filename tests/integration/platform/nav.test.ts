@@ -42,11 +42,15 @@ describe("the back office's menus", () => {
 
   it("hides children of hidden items and the items themselves", () => {
     const shown = visibleBrokerMenu();
-    const expected = BROKER_MENU.filter((m) => !m.adminOnly).flatMap((m) => (m.ready ? [m.to] : (m.children ?? []).filter((c) => c.ready).map((c) => c.to)));
+    const expected = BROKER_MENU.filter((m) => !m.adminOnly && !m.crmAdminOnly).flatMap((m) => (m.ready ? [m.to] : (m.children ?? []).filter((c) => c.ready).map((c) => c.to)));
     expect(shown.map((m) => m.to)).toEqual(expected);
     // admin-only entries (the broker list) only in an admin's menu
     expect(shown.map((m) => m.to)).not.toContain("/broker/admin");
     expect(visibleBrokerMenu(BROKER_MENU, "admin").map((m) => m.to)).toContain("/broker/admin");
+    // /admin/crm in the menu of a broker granted CRM admin (an admin has it in the admin tabs)
+    expect(shown.map((m) => m.to)).not.toContain("/admin/crm");
+    expect(visibleBrokerMenu(BROKER_MENU, "broker", true).map((m) => m.to)).toContain("/admin/crm");
+    expect(visibleBrokerMenu(BROKER_MENU, "admin", true).map((m) => m.to)).not.toContain("/admin/crm");
     for (const m of shown) {
       expect(m.ready).toBe(true);
       for (const c of m.children ?? []) expect(c.ready).toBe(true);

@@ -74,4 +74,28 @@ describe("admin list filters", () => {
     }
     expect((await list("?featured=destacado")).total).toBe(1);
   });
+
+  it("shows a price that is not a number back as typed, with the catalogue's pt-BR message, and lists as if it were not there (issue 22)", async () => {
+    const all = await list("");
+    const cases: [string, string, string][] = [
+      ["?minPrice=abc", "abc", "Informe um número válido"],
+      ["?minPrice=-5", "-5", "Informe um valor maior ou igual a zero"],
+      ["?minPrice=1e400", "1e400", "Informe um número válido"],
+      ["?minPrice=%27%20OR%201%3D1%20--", "' OR 1=1 --", "Informe um número válido"],
+      [`?minPrice=${"9".repeat(20)}`, "9".repeat(20), "Informe um valor de no máximo 1.000.000.000.000"],
+    ];
+    for (const [query, typed, message] of cases) {
+      const r = await list(query);
+      expect(r.invalid.minPrice, query).toEqual({ value: typed, message });
+      expect(r.filters.minPrice, query).toBe(typed);
+      expect(r.total, query).toBe(all.total);
+    }
+    // the other bound still filters; a huge typed value is cut, never echoed whole
+    const mixed = await list("?minPrice=abc&maxPrice=3000");
+    expect(mixed.rows.map((row) => row.title)).toEqual(["Apto aluguel"]);
+    expect(mixed.invalid.maxPrice).toBeUndefined();
+    const long = await list(`?maxPrice=${"x".repeat(5000)}`);
+    expect(long.invalid.maxPrice?.value).toHaveLength(30);
+    expect(long.filters.maxPrice).toHaveLength(30);
+  });
 });

@@ -9,10 +9,11 @@ import { action as listAction, loader as listLoader } from "~/routes/admin/prope
 import { action as adminEditorAction, loader as adminEditorLoader } from "~/routes/admin/properties/editor";
 import { action as brokerEditorAction, loader as brokerEditorLoader } from "~/routes/broker/properties/editor";
 import { MSG, type EditorState } from "~/modules/properties/editor/state";
-import type { EditorActionData } from "~/modules/properties/editor.route.server";
+import { type EditorReply, stateFromReply } from "~/modules/properties/editor/form-data";
 import { getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
-import { run, unwrap } from "../../helpers/responses";
+import { reply, run, unwrap } from "../../helpers/responses";
 import { makeAdmin, makeBroker, makeProperty } from "../../helpers/factories";
+import { VALID_FIELDS, jpeg } from "./editor-helpers";
 
 /** The editor and the admin list through their real route modules, on the real temp database and disk. */
 let adminCookie = "";
@@ -24,34 +25,6 @@ beforeAll(async () => {
   adminCookie = await sessionCookie(admin.id);
 });
 
-async function jpeg(colour = { r: 200, g: 90, b: 40 }): Promise<Blob> {
-  const buf = await sharp({ create: { width: 320, height: 240, channels: 3, background: colour } }).jpeg().toBuffer();
-  return new Blob([new Uint8Array(buf)], { type: "image/jpeg" });
-}
-
-const VALID_FIELDS: Record<string, string> = {
-  title: "Casa térrea com quintal",
-  type: "pronto",
-  property_type: "Casa",
-  construction_status: "ready",
-  purpose: "sale",
-  status: "available",
-  construction_year: "2010",
-  address: "Rua das Palmeiras, 45",
-  city: "Sorocaba",
-  neighborhood: "Jardim Europa",
-  area: "150,5",
-  bedrooms: "3",
-  bathrooms: "2",
-  suites: "1",
-  parking_spots: "2",
-  price: "650.000,00",
-  rent_price: "0",
-  condo_fee: "0",
-  iptu: "120",
-  description: "Casa ampla.\nQuintal com churrasqueira.",
-};
-
 function multipart(url: string, fields: Record<string, string | string[]>, init: { cookie?: string; files?: { name: string; blob: Blob; filename: string }[] } = {}): Request {
   const fd = new FormData();
   for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) fd.append(k, item);
@@ -61,12 +34,18 @@ function multipart(url: string, fields: Record<string, string | string[]>, init:
   return new Request(`http://localhost${url}`, { method: "POST", body: fd, headers });
 }
 
-type Reply = { status: number; state: EditorState; location: string | null; response: Response | null };
-/** An editor action's outcome: a redirect, or the editor state it answered with (a test fails on reading a missing state). */
+type Reply = { status: number; state: EditorState; form: ReturnType<typeof reply>; location: string | null; response: Response | null };
+/**
+ * An editor action's outcome: a redirect, or its `submission.reply()` read
+ * two ways — as the pipeline's reply (`form`: messages and values sent
+ * back) and as the state the editor shows from it (a test fails on reading
+ * a missing state).
+ */
 async function call(fn: () => Promise<unknown>): Promise<Reply> {
   const r = await unwrap(fn);
-  const state = (r.data as Partial<EditorActionData> | undefined)?.state as EditorState;
-  return { status: r.status, state, location: r.location, response: r.response };
+  const data = r.data as EditorReply | undefined;
+  const state = (data && "initialValue" in data ? stateFromReply(data) : undefined) as EditorState;
+  return { status: r.status, state, form: reply(data), location: r.location, response: r.response };
 }
 
 const countProperties = async () => Number((await db().selectFrom("properties").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
@@ -224,11 +203,15 @@ describe("editing", () => {
     const fresh = await call(async () =>
       adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images: old, intent: "upload-images" }, { files: [{ name: "photos", blob: await jpeg(), filename: "a.jpg" }, { name: "photos", blob: new Blob(["texto"]), filename: "b.jpg" }] }), { id: String(row.id) })),
     );
-    expect(fresh.state.values.images).toHaveLength(1);
+    // issue 24: new photos are added after the current ones (the bad file is refused with its message)
+    expect(fresh.state.values.images).toHaveLength(3);
+    expect(fresh.state.values.images.slice(0, 2)).toEqual(old);
     expect(fresh.state.uploadErrors[0]).toMatch(/^Erro ao enviar imagem: /);
+    expect(fresh.form.fieldErrors.photos).toMatch(/^Erro ao enviar imagem: b\.jpg: /);
     const draftFolder: string = fresh.state.draftFolder;
     expect(draftFolder).toMatch(/^imoveis\/rascunho-/);
-    expect(fresh.state.values.images[0].startsWith(`/uploads/${draftFolder}/`)).toBe(true);
+    const added = fresh.state.values.images[2];
+    expect(added.startsWith(`/uploads/${draftFolder}/`)).toBe(true);
     // Nothing saved yet: the listing and its files are as they were (Cancelar is just leaving).
     expect(await storedImages()).toEqual(old);
     for (const url of old) expect(await fileExists(keyFromUrl(url)!)).toBe(true);
@@ -246,7 +229,7 @@ describe("editing", () => {
     expect(await storedImages()).toEqual(old);
 
     // Salvar commits: the new photo moves into the property's folder, then the removed files go.
-    const staged = [fresh.state.values.images[0], old[1]];
+    const staged = [added, old[1]];
     const saved = await call(() => adminEditorAction(routeArgs(multipart(path, { ...VALID_FIELDS, images: staged, draftFolder, intent: "save" }), { id: String(row.id) })));
     expect(saved.status).toBe(302);
     const after = await storedImages();

@@ -4,15 +4,14 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { applyWatermark } from "~/modules/files/images.server";
+import { PHOTO_LIMITS, type TempPhoto } from "~/modules/properties/photo-upload";
 import {
-  PHOTO_LIMITS,
   deletePhotos,
   draftFolderName,
   movePhotosToFolder,
   parseMultipartWithPhotos,
   purgeStaleDrafts,
   storeUploadedPhotos,
-  type TempPhoto,
 } from "~/modules/properties/photos.server";
 import { fileExists, keyFromUrl, putFile, resolveKey } from "~/modules/files/storage.server";
 import {

@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import type { EditorState } from "~/modules/properties/editor/state";
+import { type EditorReply as Reply, stateFromReply } from "~/modules/properties/editor/form-data";
 import { beforeAll, describe, expect, it } from "vitest";
 import { fileExists, keyFromUrl } from "~/modules/files/storage.server";
 import { listWatermarks } from "~/modules/properties/watermarks.server";
@@ -25,12 +26,13 @@ function post(url: string, cookie: string, fields: Record<string, string>, file?
   return new Request(`http://localhost${url}`, { method: "POST", body: fd, headers: { Cookie: cookie } });
 }
 
-type EditorReply = { status: number; state: EditorState };
+type EditorReply = { status: number; state: EditorState; logoError: string | undefined };
+/** The action's `submission.reply()`, as the editor reads it (its logo messages beside the library, under `watermarkFile`). */
 async function reply(fn: () => Promise<unknown>): Promise<EditorReply> {
   const r = await run(fn);
-  if (r.response) return { status: r.response.status, state: null as unknown as EditorState };
-  const v = r.value as { init?: { status?: number }; data: { state: EditorState } };
-  return { status: v.init?.status ?? 200, state: v.data.state };
+  if (r.response) return { status: r.response.status, state: null as unknown as EditorState, logoError: undefined };
+  const v = r.value as { init?: { status?: number }; data: Reply };
+  return { status: v.init?.status ?? 200, state: stateFromReply(v.data), logoError: v.data.error?.watermarkFile?.[0] };
 }
 
 async function png(): Promise<Blob> {
@@ -81,6 +83,7 @@ describe("watermark library", () => {
     const bad = await reply(async () => adminEditorAction(routeArgs(post("/admin/imoveis/novo", admin, { intent: "upload-watermark" }, { blob: new Blob(["not an image"]), name: "logo.png" }))));
     expect(bad.status).toBe(400);
     expect(bad.state.watermarkNotice?.text).toMatch(/^Erro ao enviar marca d'água: /);
+    expect(bad.logoError).toMatch(/^Erro ao enviar marca d'água: /);
     expect(bad.state.uploadErrors).toEqual([]);
   });
 

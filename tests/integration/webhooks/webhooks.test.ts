@@ -10,7 +10,7 @@ import { webhookDetails } from "~/modules/webhooks/webhooks.server";
 import { action as webhookAction, loader as webhookLoader } from "~/routes/admin/webhooks/webhooks";
 import { loader as exportLoader } from "~/routes/admin/webhooks/export";
 import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
-import { unwrap } from "../../helpers/responses";
+import { reply, unwrap } from "../../helpers/responses";
 import { makeAdmin, makeBroker } from "../../helpers/factories";
 import { startWebhookReceiver, type WebhookReceiver } from "../../mocks/webhook-receiver";
 import type { SessionUser } from "~/modules/auth/session.server";
@@ -34,9 +34,19 @@ beforeEach(async () => {
   receiver.replies.length = 0;
 });
 
-const post = (fields: Record<string, string>) => unwrap(() => webhookAction(routeArgs(formRequest("/admin/webhook", fields, { cookie: admin }))));
+/** A post of /admin/webhook's forms; add and update carry the events checkbox (novo_lead) unless the test says otherwise. */
+const post = (fields: Record<string, string>) => {
+  const withEvents = (fields.intent === "add" || fields.intent === "update") && !("events" in fields) ? { events: "novo_lead", ...fields } : fields;
+  return unwrap(() => webhookAction(routeArgs(formRequest("/admin/webhook", withEvents, { cookie: admin }))));
+};
 async function addReceiver(allowPrivate = true): Promise<number> {
-  const r = await post({ intent: "add", url: receiver.url, ...(allowPrivate ? { allowPrivate: "on" } : {}) });
+  if (!allowPrivate) {
+    // an address saved before the save-time refusal existed: delivery refuses it too
+    const id = await addReceiver(true);
+    await db().updateTable("webhooks").set({ allow_private: 0 }).where("id", "=", id).execute();
+    return id;
+  }
+  const r = await post({ intent: "add", url: receiver.url, allowPrivate: "on" });
   expect(r.status).toBe(302);
   return (await db().selectFrom("webhooks").select("id").where("url", "=", receiver.url).executeTakeFirstOrThrow()).id;
 }
@@ -142,13 +152,54 @@ describe("delivery of novo_lead", () => {
 });
 
 describe("/admin/webhook", () => {
-  it("checks the URL with the spec's messages", async () => {
-    expect((await post({ intent: "add", url: "" })).data).toMatchObject({ error: WEBHOOK_MESSAGES.urlRequired });
-    expect((await post({ intent: "add", url: "não é url" })).data).toMatchObject({ error: WEBHOOK_MESSAGES.urlInvalid });
-    expect((await post({ intent: "add", url: "javascript:alert(1)" })).data).toMatchObject({ error: WEBHOOK_MESSAGES.urlInvalid });
-    expect((await post({ intent: "add", url: "ftp://arquivos.exemplo.com" })).data).toMatchObject({ error: WEBHOOK_MESSAGES.urlInvalid });
+  it("checks the URL with the spec's messages, beside the field, the URL typed kept", async () => {
+    const cases: [string, string][] = [
+      ["", WEBHOOK_MESSAGES.urlRequired],
+      ["não é url", WEBHOOK_MESSAGES.urlInvalid],
+      ["javascript:alert(1)", WEBHOOK_MESSAGES.urlInvalid],
+      ["ftp://arquivos.exemplo.com", WEBHOOK_MESSAGES.urlInvalid],
+      ["https://usuario:senha@exemplo.com/x", WEBHOOK_MESSAGES.urlInvalid],
+      [`https://exemplo.com/${"a".repeat(2100)}`, "No máximo 2.000 caracteres"],
+    ];
+    for (const [url, message] of cases) {
+      const r = await post({ intent: "add", url });
+      expect(r.status, url.slice(0, 40)).toBe(400);
+      expect(reply(r.data).fieldErrors).toEqual({ url: message });
+      if (url) expect(reply(r.data).values).toMatchObject({ intent: "add", url });
+    }
     expect(await db().selectFrom("webhooks").select("id").execute()).toHaveLength(0);
-    expect((await post({ intent: "bogus" })).status).toBe(400);
+    const bogus = await post({ intent: "bogus" });
+    expect(bogus.status).toBe(400);
+    expect(JSON.stringify(bogus.data)).not.toMatch(/Invalid|expected/);
+  });
+
+  it("refuses an internal address when it is saved (not at send), in pt-BR, unless 'Permitir rede interna' is ticked", async () => {
+    for (const url of ["http://127.0.0.1:9/x", "http://localhost:3000/hook", "http://192.168.0.10/hook", "http://[::1]:8080/", "http://169.254.169.254/latest/meta-data", "http://10.0.0.5/"]) {
+      const r = await post({ intent: "add", url });
+      expect(r.status, url).toBe(400);
+      expect(reply(r.data).fieldErrors).toEqual({ url: WEBHOOK_MESSAGES.privateRefused });
+      expect(reply(r.data).values).toMatchObject({ url });
+    }
+    expect(await db().selectFrom("webhooks").select("id").execute()).toHaveLength(0);
+    // editing a saved webhook to an internal address is refused the same way, and nothing changes
+    const id = await addReceiver();
+    const r = await post({ intent: "update", id: String(id), url: "http://127.0.0.1:1/interno" });
+    expect(reply(r.data).fieldErrors).toEqual({ url: WEBHOOK_MESSAGES.privateRefused });
+    expect((await db().selectFrom("webhooks").select("url").where("id", "=", id).executeTakeFirstOrThrow()).url).toBe(receiver.url);
+  });
+
+  it("the events are chosen at add and edit (spec 03 §3); none or an unknown one is refused", async () => {
+    const id = await addReceiver();
+    const none = await post({ intent: "update", id: String(id), url: receiver.url, allowPrivate: "on", events: "" });
+    expect(reply(none.data).fieldErrors).toEqual({ events: WEBHOOK_MESSAGES.eventsRequired });
+    const unknown = await post({ intent: "update", id: String(id), url: receiver.url, allowPrivate: "on", events: "apagar_tudo" });
+    expect(reply(unknown.data).fieldErrors).toEqual({ "events[0]": WEBHOOK_MESSAGES.eventsRequired });
+    // an old row with a stored list keeps working; saving writes the chosen list
+    await db().updateTable("webhooks").set({ events: "[]" }).where("id", "=", id).execute();
+    expect((await post({ intent: "update", id: String(id), url: receiver.url, allowPrivate: "on", events: "novo_lead" })).status).toBe(302);
+    expect((await db().selectFrom("webhooks").select("events").where("id", "=", id).executeTakeFirstOrThrow()).events).toBe('["novo_lead"]');
+    const page = await unwrap(() => webhookLoader(routeArgs(getRequest(`/admin/webhook?edit=${id}`, { cookie: admin }))));
+    expect(page.data).toMatchObject({ edit: { id, events: ["novo_lead"] } });
   });
 
   it("tests a webhook: success clears the error count, failure counts it and keeps the message", async () => {
@@ -184,8 +235,8 @@ describe("/admin/webhook", () => {
     const dead = "http://127.0.0.1:1/webhook"; // nothing listens on port 1
     const asked = await post({ intent: "update", id: String(id), url: dead, allowPrivate: "on" });
     expect(asked.status).toBe(409);
-    expect(asked.data).toMatchObject({ confirm: true, url: dead, intent: "update" });
-    expect(String((asked.data as { error: string }).error)).toMatch(/^A URL não respondeu ao teste \(.+\)\. Deseja salvar mesmo assim\?$/);
+    expect(reply(asked.data).values).toMatchObject({ url: dead, intent: "update", allowPrivate: "on" });
+    expect(String((asked.data as unknown as { probe: string }).probe)).toMatch(/^A URL não respondeu ao teste \(.+\)\. Deseja salvar mesmo assim\?$/);
     const stored = () => db().selectFrom("webhooks").select("url").where("id", "=", id).executeTakeFirstOrThrow();
     expect((await stored()).url).toBe(receiver.url);
     // a confirmation given for another address does not count: that one is probed too

@@ -1,4 +1,4 @@
-import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Alert, Button, Spinner, buttonClass, cx } from "~/components/ui";
 import { formatBRL, parseDecimal } from "~/utils/format";
@@ -9,17 +9,15 @@ import { isLocalIntent, parseIntent } from "~/modules/properties/editor/intents"
 import { clearFixedErrors, reduceEditor } from "~/modules/properties/editor/reducer";
 import { BasicsTab, DescriptionTab, FeaturesTab, LocationTab, ValuesTab, AmenitiesTab } from "./tabs";
 import { ImagesTab } from "./images-tab";
-import type { EditorLoaderData } from "~/modules/properties/editor.route.server";
+import type { EditorView } from "~/modules/properties/editor/view";
+import { type EditorReply, stateFromReply } from "~/modules/properties/editor/form-data";
 import { propertyPath } from "~/modules/properties/vocabulary";
-
-/** What the editor routes' loaders give the editor (type only, from editor.route.server.ts loadEditor). */
-export type EditorView = EditorLoaderData;
 
 export type EditorProps = {
   mode: "admin" | "broker";
   view: EditorView;
-  /** the action's reply after a post that stayed on the editor */
-  reply?: { state: EditorState; revision: string } | null;
+  /** the action's reply (`submission.reply()`) after a post that stayed on the editor */
+  reply?: EditorReply | null;
   /** where Cancelar goes: the list with its filters */
   listHref: string;
   /** after a create: links to the new property */
@@ -34,10 +32,13 @@ export type EditorProps = {
  * server applies the rules; with JavaScript the same reducer runs here and
  * only uploads, option writes (edit mode) and saving go to the server.
  */
+let replies = 0;
+
 export function PropertyEditor(props: EditorProps) {
-  const source = props.reply ?? { state: props.view.initial, revision: props.view.revision };
   // A new server answer (or a new load) starts from its state.
-  return <EditorForm key={source.revision} {...props} initial={source.state} />;
+  const answered = useMemo(() => (props.reply ? { state: stateFromReply(props.reply), key: `reply-${++replies}` } : null), [props.reply]);
+  const source = answered ?? { state: props.view.initial, key: props.view.revision };
+  return <EditorForm key={source.key} {...props} initial={source.state} />;
 }
 
 function EditorForm({ mode, view, listHref, initial, createdLinks }: EditorProps & { initial: EditorState }) {
@@ -48,6 +49,11 @@ function EditorForm({ mode, view, listHref, initial, createdLinks }: EditorProps
   const broker = mode === "broker";
   const pendingIntent = navigation.state !== "idle" && navigation.formData ? String(navigation.formData.get("intent") ?? "") : null;
   const [showSuccess, setShowSuccess] = useState(view.success.length > 0);
+  useEffect(() => {
+    // /integracao-xml links to the field that fixes a rule (…?tab=location#pe-postal_code): put the cursor there.
+    const target = window.location.hash.startsWith("#pe-") ? document.getElementById(window.location.hash.slice(1)) : null;
+    if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) target.focus();
+  }, []);
   useEffect(() => {
     if (!view.success.length) return;
     const t = setTimeout(() => setShowSuccess(false), 3000);

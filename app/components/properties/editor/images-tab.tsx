@@ -3,11 +3,24 @@ import { Alert, Button, Field, Input, Select, cx } from "~/components/ui";
 import { variantUrl } from "~/utils/images";
 import { type EditorState, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WATERMARK_FIELDS } from "~/modules/properties/editor/state";
 import { watermarkLabelField } from "~/modules/properties/editor/intents";
-import type { EditorView } from "./editor";
+import type { EditorView } from "~/modules/properties/editor/view";
+import { LIMITS } from "~/modules/properties/editor/state";
+import { MB, PHOTO_LIMITS } from "~/modules/properties/photo-upload";
+
+/** What the server would refuse, said before sending (with JavaScript): too many files, or files over the size limit. */
+export function photoChoiceProblems(files: readonly { name: string; size: number }[], current: number): string[] {
+  const problems: string[] = [];
+  if (files.length > PHOTO_LIMITS.maxFiles) problems.push(`Erro ao enviar imagem: no máximo ${PHOTO_LIMITS.maxFiles} imagens por envio.`);
+  if (current + files.length > LIMITS.images) problems.push(`Erro ao enviar imagem: o imóvel pode ter no máximo ${LIMITS.images} fotos (tem ${current}).`);
+  for (const f of files) if (f.size > PHOTO_LIMITS.maxFileBytes) problems.push(`Erro ao enviar imagem: ${f.name}: arquivo maior que ${Math.round(PHOTO_LIMITS.maxFileBytes / MB)} MB`);
+  return problems;
+}
 
 /**
  * Photos and watermark. Choosing files and pressing 'Enviar imagens' (with
- * JavaScript: just choosing) posts them; the new set replaces the old one.
+ * JavaScript: just choosing) posts them; they are added after the current
+ * photos (issue 24, a deviation from spec 01 written in decisions.md), and
+ * like removals and the order they only count once the property is saved.
  * The first photo is the cover. In broker mode the watermark is fixed.
  */
 export function ImagesTab({
@@ -104,7 +117,7 @@ export function ImagesTab({
             label="Fotos do imóvel"
             htmlFor="pe-photos"
             className="min-w-0 flex-1"
-            hint={`JPG, PNG ou WebP. Novas fotos substituem as atuais; a primeira é a capa.${view.propertyId ? " As mudanças nas fotos só valem ao clicar em Salvar; Cancelar as descarta." : ""}`}
+            hint={`JPG, PNG ou WebP, até ${Math.round(PHOTO_LIMITS.maxFileBytes / MB)} MB cada. Novas fotos entram depois das atuais; a primeira é a capa.${view.propertyId ? " As mudanças nas fotos só valem ao clicar em Salvar; Cancelar as descarta." : ""}`}
             error={state.errors.images}
           >
             <Input
@@ -114,9 +127,19 @@ export function ImagesTab({
               multiple
               accept="image/jpeg,image/png,image/webp"
               className={FILE_INPUT}
+              aria-invalid={state.uploadErrors.length || state.errors.images ? true : undefined}
+              aria-describedby={state.uploadErrors.length ? "pe-photos-upload-errors" : state.errors.images ? "pe-photos-error" : undefined}
               onChange={(e) => {
-                // With JavaScript, choosing the files is enough.
-                if (e.target.files?.length) formRef.current?.requestSubmit(uploadRef.current);
+                // With JavaScript, choosing the files is enough; what the server would refuse is said at once.
+                const files = Array.from(e.target.files ?? []);
+                if (!files.length) return;
+                const problems = photoChoiceProblems(files, images.length);
+                if (problems.length) {
+                  e.target.value = "";
+                  setState((s) => ({ ...s, uploadErrors: problems }));
+                  return;
+                }
+                formRef.current?.requestSubmit(uploadRef.current);
               }}
             />
           </Field>
@@ -125,13 +148,15 @@ export function ImagesTab({
           </Button>
         </div>
         {state.uploadErrors.length ? (
-          <Alert tone="danger" title="Alguns arquivos não foram enviados">
-            <ul className="list-inside list-disc">
-              {state.uploadErrors.map((m, i) => (
-                <li key={i}>{m}</li>
-              ))}
-            </ul>
-          </Alert>
+          <div id="pe-photos-upload-errors">
+            <Alert tone="danger" title="Alguns arquivos não foram enviados">
+              <ul className="list-inside list-disc [overflow-wrap:anywhere]">
+                {state.uploadErrors.map((m, i) => (
+                  <li key={i}>{m}</li>
+                ))}
+              </ul>
+            </Alert>
+          </div>
         ) : null}
         {images.length ? (
           <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3" aria-label="Fotos (a primeira é a capa)">

@@ -4,6 +4,7 @@ import { formatArea, formatNumber } from "~/utils/format";
 import { type AmenityList, type EditorDrafts, type EditorState, type EditorValues, LIMITS } from "~/modules/properties/editor/state";
 import { currentYear } from "~/modules/properties/editor/schema";
 import { CONSTRUCTION_LABELS, FACING_LABELS, PROPERTY_KINDS, PURPOSE_LABELS, STATUS_LABELS, SUGGESTED_AMENITIES, SUGGESTED_NEARBY, TYPE_LABELS } from "~/modules/properties/vocabulary";
+import { ADDRESS_DISPLAYS, ADDRESS_DISPLAY_LABELS, UF_CODES, UF_NAMES, isUf, maskPostalCode } from "~/modules/properties/address";
 import { ListEditor } from "./list-editor";
 
 type SetValue = <K extends keyof EditorValues>(name: K, value: EditorValues[K]) => void;
@@ -110,21 +111,63 @@ export function BasicsTab({ state, setValue, hideFeatured }: TabProps & { hideFe
   );
 }
 
+/**
+ * The address (issue 24): street, number, complement, CEP (masked while
+ * typing with JavaScript; without it the server reads it with or without
+ * the hyphen), neighbourhood, city, state (SP unless chosen), and what the
+ * site and the portals may show of it.
+ */
 export function LocationTab({ state, setValue }: TabProps) {
   const e = state.errors;
+  const cep = bind(state, setValue, "postal_code");
   return (
     <Panel>
-      <Field label="Endereço" htmlFor="pe-address" error={e.address}>
-        <Input {...bind(state, setValue, "address")} maxLength={LIMITS.address} placeholder="Rua, número" autoComplete="off" />
+      <Field label="Endereço (rua, avenida…)" htmlFor="pe-address" error={e.address} hint="Sem o número: ele tem o seu campo.">
+        <Input {...bind(state, setValue, "address")} maxLength={LIMITS.address} placeholder="Ex.: Avenida Paulista" autoComplete="off" />
       </Field>
-      <Grid>
-        <Field label="Cidade" htmlFor="pe-city" error={e.city}>
-          <Input {...bind(state, setValue, "city")} maxLength={LIMITS.city} autoComplete="off" />
+      <Grid cols={3}>
+        <Field label="Número" htmlFor="pe-street_number" error={e.street_number} hint="Opcional (ex.: 120 ou S/N)">
+          <Input {...bind(state, setValue, "street_number")} maxLength={LIMITS.streetNumber} autoComplete="off" />
         </Field>
+        <Field label="Complemento" htmlFor="pe-complement" error={e.complement} hint="Opcional; nunca aparece no site">
+          <Input {...bind(state, setValue, "complement")} maxLength={LIMITS.complement} placeholder="Ex.: Apto 52, bloco B" autoComplete="off" />
+        </Field>
+        <Field label="CEP" htmlFor="pe-postal_code" error={e.postal_code} hint="00000-000; o OLX, o ZAP e o VivaReal exigem">
+          <Input {...cep} onChange={(event) => setValue("postal_code", maskPostalCode(event.target.value))} inputMode="numeric" maxLength={10} placeholder="00000-000" autoComplete="postal-code" />
+        </Field>
+      </Grid>
+      <Grid cols={3}>
         <Field label="Bairro" htmlFor="pe-neighborhood" error={e.neighborhood}>
           <Input {...bind(state, setValue, "neighborhood")} maxLength={LIMITS.neighborhood} autoComplete="off" />
         </Field>
+        <Field label="Cidade" htmlFor="pe-city" error={e.city}>
+          <Input {...bind(state, setValue, "city")} maxLength={LIMITS.city} autoComplete="off" />
+        </Field>
+        <Field label="Estado" htmlFor="pe-state" error={e.state}>
+          <Select {...bind(state, setValue, "state")}>
+            {isUf(state.values.state) ? null : <option value={state.values.state}>Selecione</option>}
+            {UF_CODES.map((uf) => (
+              <option key={uf} value={uf}>
+                {UF_NAMES[uf]} ({uf})
+              </option>
+            ))}
+          </Select>
+        </Field>
       </Grid>
+      <Field
+        label="O que mostrar do endereço"
+        htmlFor="pe-address_display"
+        error={e.address_display}
+        hint="Vale para a página do imóvel e para os portais. Os portais recebem o endereço inteiro para localizar o imóvel, mas só mostram o que estiver escolhido aqui."
+      >
+        <Select {...bind(state, setValue, "address_display")}>
+          {ADDRESS_DISPLAYS.map((d) => (
+            <option key={d} value={d}>
+              {ADDRESS_DISPLAY_LABELS[d]}
+            </option>
+          ))}
+        </Select>
+      </Field>
     </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
-import type { ConstructionStatus, FacingDirection, PropertyKind, PropertyPurpose, PropertyStatus, PropertyTypeCode } from "#db/schema";
+import type { AddressDisplay, ConstructionStatus, FacingDirection, PropertyKind, PropertyPurpose, PropertyStatus, PropertyTypeCode } from "#db/schema";
 import { parseDecimal } from "~/utils/format";
+import { ADDRESS_DISPLAYS, UF_NAMES, cepDigits, formatPostalCode, isUf, ufOfPostalCode } from "~/modules/properties/address";
 import { CONSTRUCTION_LABELS, FACING_LABELS, PROPERTY_KINDS, PURPOSE_LABELS, STATUS_LABELS, TYPE_CODES } from "~/modules/properties/vocabulary";
 import { type EditorState, type EditorValues, type Tab, LIMITS, MSG, TABS } from "./state";
 
@@ -36,6 +37,22 @@ const optionalInt = (max: number) =>
 const enumOf = <T extends string>(values: readonly T[], message: string) =>
   z.string().refine((v): v is T => (values as readonly string[]).includes(v), message).transform((v) => v as T);
 
+/** A CEP typed with or without its mask ("01310100", "01310-100", "01.310-100"): 00000-000, or null when empty. */
+const postalCode = z.string().transform((raw, ctx): string | null => {
+  const text = raw.trim();
+  if (text === "") return null;
+  const digits = cepDigits(text);
+  if (!/^[\d.\s-]+$/.test(text) || digits.length !== 8) {
+    ctx.addIssue({ code: "custom", message: MSG.postalCode });
+    return z.NEVER;
+  }
+  if (!ufOfPostalCode(digits)) {
+    ctx.addIssue({ code: "custom", message: MSG.postalCodeUnknown });
+    return z.NEVER;
+  }
+  return formatPostalCode(digits);
+});
+
 const listItems = (label: string) =>
   z
     .array(z.string().trim().min(1).max(LIMITS.listItem, `Cada item de ${label} deve ter no máximo ${LIMITS.listItem} caracteres`))
@@ -68,11 +85,27 @@ export const tabSchemas = {
     ),
     featured: z.boolean(),
   }),
-  location: z.object({
-    address: z.string().trim().min(1, MSG.address).max(LIMITS.address, tooLong("O endereço", LIMITS.address)),
-    city: z.string().trim().min(1, MSG.city).max(LIMITS.city, tooLong("A cidade", LIMITS.city)),
-    neighborhood: z.string().trim().min(1, MSG.neighborhood).max(LIMITS.neighborhood, tooLong("O bairro", LIMITS.neighborhood)),
-  }),
+  location: z
+    .object({
+      address: z.string().trim().min(1, MSG.address).max(LIMITS.address, tooLong("O endereço", LIMITS.address)),
+      street_number: z.string().trim().max(LIMITS.streetNumber, tooLong("O número", LIMITS.streetNumber)).transform((v) => v || null),
+      complement: z.string().trim().max(LIMITS.complement, tooLong("O complemento", LIMITS.complement)).transform((v) => v || null),
+      neighborhood: z.string().trim().min(1, MSG.neighborhood).max(LIMITS.neighborhood, tooLong("O bairro", LIMITS.neighborhood)),
+      city: z.string().trim().min(1, MSG.city).max(LIMITS.city, tooLong("A cidade", LIMITS.city)),
+      state: z
+        .string()
+        .trim()
+        .transform((v) => v.toUpperCase())
+        .refine(isUf, MSG.state),
+      postal_code: postalCode,
+      address_display: enumOf<AddressDisplay>(ADDRESS_DISPLAYS, MSG.addressDisplay),
+    })
+    .superRefine((v, ctx) => {
+      // the CEP must be one of the chosen state's (Correios' ranges)
+      if (!v.postal_code || !isUf(v.state)) return;
+      const uf = ufOfPostalCode(v.postal_code);
+      if (uf && uf !== v.state) ctx.addIssue({ code: "custom", path: ["postal_code"], message: MSG.postalCodeState(v.postal_code, v.state, UF_NAMES[v.state]) });
+    }),
   features: z.object({
     area: decimal().pipe(z.number().gt(0, MSG.area).max(LIMITS.area, maxMessage(LIMITS.area))),
     bedrooms: count(MSG.bedrooms),

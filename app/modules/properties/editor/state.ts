@@ -1,3 +1,5 @@
+import { DEFAULT_ADDRESS_DISPLAY, DEFAULT_STATE } from "~/modules/properties/address";
+
 /**
  * The property editor's state (spec 01 §4, §5): the seven tabs, the
  * messages and limits, what the form holds, and the defaults. Shared by
@@ -31,6 +33,12 @@ export const MSG = {
   address: "O endereço é obrigatório",
   city: "A cidade é obrigatória",
   neighborhood: "O bairro é obrigatório",
+  // Ours (issue 24: the address the portals need).
+  postalCode: "Informe o CEP com 8 números, no formato 00000-000",
+  postalCodeUnknown: "CEP inexistente: nenhum estado tem CEP começando assim",
+  postalCodeState: (cep: string, uf: string, ufName: string) => `O CEP ${cep} não é de ${ufName} (${uf}): confira o CEP ou o estado`,
+  state: "Selecione o estado (UF)",
+  addressDisplay: "Escolha o que mostrar do endereço",
   area: "A área deve ser maior que zero",
   bedrooms: "O número de quartos não pode ser negativo",
   bathrooms: "O número de banheiros não pode ser negativo",
@@ -50,6 +58,9 @@ export const MSG = {
 export const LIMITS = {
   title: 200,
   address: 300,
+  /** Chaves na Mão's limits (portal-feeds.md §2.2) */
+  streetNumber: 10,
+  complement: 50,
   city: 120,
   neighborhood: 120,
   description: 20_000,
@@ -85,8 +96,13 @@ export type EditorValues = {
   construction_year: string;
   featured: boolean;
   address: string;
-  city: string;
+  street_number: string;
+  complement: string;
   neighborhood: string;
+  city: string;
+  state: string;
+  postal_code: string;
+  address_display: string;
   area: string;
   bedrooms: string;
   bathrooms: string;
@@ -142,7 +158,10 @@ export type EditorState = {
   draftFolder: string;
 };
 
-/** Spec 01 §3 defaults: Casa, pronto, Pronto para Morar, Venda, Disponível, numbers 0, flags false. */
+/** A field of the editor (its input's id is `pe-{field}`). */
+export type EditorField = keyof EditorValues;
+
+/** Spec 01 §3 defaults: Casa, pronto, Pronto para Morar, Venda, Disponível, numbers 0, flags false; state SP (spec 03 §9), only the neighbourhood and city shown. */
 export function defaultValues(): EditorValues {
   return {
     title: "",
@@ -154,8 +173,13 @@ export function defaultValues(): EditorValues {
     construction_year: "",
     featured: false,
     address: "",
-    city: "",
+    street_number: "",
+    complement: "",
     neighborhood: "",
+    city: "",
+    state: DEFAULT_STATE,
+    postal_code: "",
+    address_display: DEFAULT_ADDRESS_DISPLAY,
     area: "0",
     bedrooms: "0",
     bathrooms: "0",

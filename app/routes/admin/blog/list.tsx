@@ -1,12 +1,15 @@
-import { Form, Link, data, useNavigation } from "react-router";
-import { z } from "zod";
-import { Alert, Badge, Button, EmptyState, Modal, PageHeader, Table, buttonClass, tdClass, thClass } from "~/components/ui";
+import { Form, Link, useNavigation } from "react-router";
+import { Alert, Badge, Button, Modal, PageHeader, buttonClass } from "~/components/ui";
+import { formErrorOf } from "~/components/ui/form";
+import { ListScreen } from "~/components/ui/list-screen";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
+import { BLOG_MESSAGES, BLOG_STATUS_LABELS, SCHEDULED_LABEL, blogListActionSchema, isScheduled } from "~/modules/blog/post-schema";
 import { deletePost, listAllPosts } from "~/modules/blog/posts.server";
-import { BLOG_MESSAGES, BLOG_STATUS_LABELS } from "~/modules/blog/post-schema";
+import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
+import { formatDate, formatDateTime } from "~/utils/clock";
 import { getErrorMessage } from "~/utils/errors";
-import { formatDate } from "~/utils/clock";
+import { parseRecordId } from "~/utils/query-schema";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Blog | Administração" }, { name: "robots", content: "noindex" }];
@@ -14,22 +17,21 @@ export const meta: Route.MetaFunction = () => [{ title: "Blog | Administração"
 /** /admin/blog (spec 03 §2.9): every post, newest created first; ?confirmDelete={id} opens the confirmation (works without JavaScript). */
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
-  const confirmId = Number(new URL(request.url).searchParams.get("confirmDelete")) || null;
+  const confirmId = parseRecordId(new URL(request.url).searchParams.get("confirmDelete"));
+  const now = Date.now();
   try {
-    const posts = await listAllPosts(user);
-    return { posts, confirm: posts.find((p) => p.id === confirmId) ?? null, error: null };
+    const posts = (await listAllPosts(user)).map((p) => ({ ...p, scheduled: isScheduled(p, new Date(now)) }));
+    return { posts, confirm: posts.find((p) => p.id === confirmId) ?? null, error: null as string | null };
   } catch (error) {
-    return { posts: [], confirm: null, error: BLOG_MESSAGES.loadFailed(getErrorMessage(error)) };
+    return { posts: [], confirm: null, error: BLOG_MESSAGES.loadFailed(getErrorMessage(error)) as string };
   }
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await request.formData();
-  const id = z.coerce.number().int().positive().safeParse(form.get("id"));
-  if (form.get("intent") !== "delete" || !id.success) return data({ error: BLOG_MESSAGES.notFound }, { status: 400 });
-  const removed = await deletePost(user, id.data);
-  if (!removed) return data({ error: BLOG_MESSAGES.notFound }, { status: 404 });
+  const submission = await parseSubmission(request, blogListActionSchema);
+  if (submission.status !== "success") return replyWithErrors(submission, { formErrors: [BLOG_MESSAGES.notFound] });
+  if (!(await deletePost(user, submission.value.id))) return replyWithErrors(submission, { formErrors: [BLOG_MESSAGES.notFound] }, 404);
   return redirectWithToast("/admin/blog", { type: "success", message: BLOG_MESSAGES.deleted });
 }
 
@@ -37,7 +39,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
   const { posts, confirm, error } = loaderData;
   const navigation = useNavigation();
   const deleting = navigation.state !== "idle" && navigation.formData?.get("intent") === "delete";
-  const problem = error ?? (actionData && "error" in actionData ? actionData.error : null);
+  const problem = error ?? formErrorOf(actionData);
   return (
     <>
       <PageHeader
@@ -54,55 +56,48 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           {problem}
         </Alert>
       ) : null}
-      {posts.length === 0 ? (
-        <EmptyState title="Nenhum artigo ainda">Escreva o primeiro artigo: ele aparece em /blog assim que for publicado.</EmptyState>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <Table>
-            <thead>
-              <tr>
-                <th className={thClass}>Título</th>
-                <th className={thClass}>Status</th>
-                <th className={thClass}>Publicado em</th>
-                <th className={thClass}>Criado em</th>
-                <th className={thClass}>
-                  <span className="sr-only">Ações</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {posts.map((post) => (
-                <tr key={post.id}>
-                  <td className={tdClass}>
-                    <p className="font-medium text-slate-900">{post.title}</p>
-                    <p className="text-xs text-slate-500">/blog/{post.slug}</p>
-                  </td>
-                  <td className={tdClass}>
-                    <Badge tone={post.status === "published" ? "success" : "neutral"}>{BLOG_STATUS_LABELS[post.status]}</Badge>
-                  </td>
-                  <td className={tdClass}>{post.published_at ? formatDate(post.published_at) : "—"}</td>
-                  <td className={tdClass}>{formatDate(post.created_at)}</td>
-                  <td className={tdClass}>
-                    <div className="flex justify-end gap-1">
-                      <Link to={`/admin/blog/${post.id}/editar`} className={buttonClass("secondary", "sm")} aria-label={`Editar ${post.title}`}>
-                        Editar
-                      </Link>
-                      {post.status === "published" ? (
-                        <a href={`/blog/${post.slug}`} target="_blank" rel="noreferrer" className={buttonClass("ghost", "sm")} aria-label={`Ver ${post.title} no site (nova aba)`}>
-                          Ver
-                        </a>
-                      ) : null}
-                      <Link to={`?confirmDelete=${post.id}`} preventScrollReset className={buttonClass("ghost", "sm", "text-danger-700 hover:bg-danger-50")} aria-label={`Excluir ${post.title}`}>
-                        Excluir
-                      </Link>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-        </div>
-      )}
+      <ListScreen
+        rows={posts}
+        rowKey={(p) => p.id}
+        caption="Artigos do blog"
+        empty={{ title: "Nenhum artigo ainda", children: "Escreva o primeiro artigo: ele aparece em /blog assim que for publicado." }}
+        columns={[
+          {
+            key: "title",
+            header: "Título",
+            primary: true,
+            cell: (p) => (
+              <>
+                <p className="font-medium text-slate-900">{p.title}</p>
+                <p className="text-xs font-normal text-slate-500">/blog/{p.slug}</p>
+              </>
+            ),
+          },
+          {
+            key: "status",
+            header: "Status",
+            cell: (p) =>
+              p.scheduled ? <Badge tone="warning">{SCHEDULED_LABEL}</Badge> : <Badge tone={p.status === "published" ? "success" : "neutral"}>{BLOG_STATUS_LABELS[p.status]}</Badge>,
+          },
+          { key: "published", header: "Publicado em", cell: (p) => (p.published_at ? (p.scheduled ? formatDateTime(p.published_at) : formatDate(p.published_at)) : "—") },
+          { key: "created", header: "Criado em", cell: (p) => formatDate(p.created_at) },
+        ]}
+        rowActions={(p) => (
+          <>
+            <Link to={`/admin/blog/${p.id}/editar`} className={buttonClass("secondary", "sm")} aria-label={`Editar ${p.title}`}>
+              Editar
+            </Link>
+            {p.status === "published" && !p.scheduled ? (
+              <a href={`/blog/${p.slug}`} target="_blank" rel="noreferrer" className={buttonClass("ghost", "sm")} aria-label={`Ver ${p.title} no site (nova aba)`}>
+                Ver
+              </a>
+            ) : null}
+            <Link to={`?confirmDelete=${p.id}`} preventScrollReset className={buttonClass("ghost", "sm", "text-danger-700 hover:bg-danger-50")} aria-label={`Excluir ${p.title}`}>
+              Excluir
+            </Link>
+          </>
+        )}
+      />
       {confirm ? (
         <Modal
           title="Excluir artigo"
@@ -121,7 +116,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           }
         >
           <p className="text-sm text-slate-700">Tem certeza que deseja excluir este artigo? Esta ação não pode ser desfeita.</p>
-          <p className="mt-2 text-sm font-medium text-slate-900">{confirm.title}</p>
+          <p className="mt-2 text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">{confirm.title}</p>
         </Modal>
       ) : null}
     </>

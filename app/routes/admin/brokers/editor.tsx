@@ -1,63 +1,61 @@
 import { Form, Link, data, useNavigation } from "react-router";
-import { Alert, Button, Card, Field, Input, PageHeader, buttonClass } from "~/components/ui";
+import { ProfilePhotoField } from "~/components/brokers/profile-photo-field";
+import { Button, Card, PageHeader, buttonClass } from "~/components/ui";
+import { CheckboxField, FormSummary, TextField, formProps, useAppForm } from "~/components/ui/form";
 import { requireAdmin } from "~/modules/auth/auth.server";
+import { PASSWORD_MESSAGES } from "~/modules/auth/password-rules";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import { BROKER_ADMIN_MESSAGES, brokerFormSchema } from "~/modules/brokers/broker-form";
 import { BrokerFormError, createBrokerAccount, findBrokerForEdit, updateBrokerAccount } from "~/modules/brokers/management.server";
-import { PASSWORD_MESSAGES } from "~/modules/auth/password-rules";
 import { parseRef } from "~/modules/leads/referral";
+import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { getErrorMessage } from "~/utils/errors";
 import type { Route } from "./+types/editor";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.broker ? "Editar corretor" : "Novo corretor"} | Administração` }, { name: "robots", content: "noindex" }];
 
-type Values = { name: string; email: string; phone: string; customUrlPath: string };
-type Errors = Partial<Record<keyof Values | "password" | "form", string>>;
-
-/** /admin/corretores/novo and /admin/corretores/{id}/editar: name, e-mail, phone, custom address; password on create (optional on edit). */
+/** /admin/corretores/novo and /admin/corretores/{id}/editar (spec 03 §2.11, §5): name, e-mail, phone, custom address, photo; password on create (optional on edit). */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
   if (params.id === undefined) return { broker: null };
   const id = parseRef(params.id);
   const broker = id ? await findBrokerForEdit(user, id) : null;
   if (!broker) throw data({ message: BROKER_ADMIN_MESSAGES.notFound }, { status: 404 });
-  return { broker: { id: broker.id, name: broker.name, email: broker.email, phone: broker.phone, customUrlPath: broker.custom_url_path ?? "" } };
+  return { broker: { id: broker.id, name: broker.name, email: broker.email, phone: broker.phone, customUrlPath: broker.custom_url_path ?? "", photo: broker.profile_image } };
 }
+
+/** The password and the file never come back in a reply. */
+const HIDDEN = ["password", "photo"];
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const id = params.id === undefined ? null : parseRef(params.id);
   if (params.id !== undefined && !id) throw data({ message: BROKER_ADMIN_MESSAGES.notFound }, { status: 404 });
-  const form = await request.formData();
-  const field = (name: string) => {
-    const v = form.get(name);
-    return typeof v === "string" ? v : "";
-  };
-  const values: Values = { name: field("name"), email: field("email"), phone: field("phone"), customUrlPath: field("customUrlPath") };
-  const parsed = brokerFormSchema.safeParse({ ...values, password: field("password") });
-  if (!parsed.success) {
-    const errors: Errors = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0]) as keyof Errors] ??= issue.message;
-    return data({ values, errors }, { status: 400 });
-  }
+  const submission = await parseSubmission(request, brokerFormSchema);
+  if (submission.status !== "success") return replyWithErrors(submission, { hideFields: HIDDEN });
+  const { photo, removePhoto, ...account } = submission.value;
   try {
-    if (id) await updateBrokerAccount(user, id, parsed.data);
-    else await createBrokerAccount(user, parsed.data);
+    const change = { data: photo ? Buffer.from(await photo.arrayBuffer()) : null, remove: removePhoto };
+    if (id) await updateBrokerAccount(user, id, account, change);
+    else await createBrokerAccount(user, account, change);
   } catch (error) {
-    if (error instanceof BrokerFormError) return data({ values, errors: { [error.field]: error.message } as Errors }, { status: 400 });
+    if (error instanceof BrokerFormError) return replyWithErrors(submission, { fieldErrors: { [error.field]: [error.message] }, hideFields: HIDDEN });
     log.error("broker save failed", errorFields(error));
-    return data({ values, errors: { form: BROKER_ADMIN_MESSAGES.saveFailed(getErrorMessage(error)) } as Errors }, { status: 500 });
+    return replyWithErrors(submission, { formErrors: [BROKER_ADMIN_MESSAGES.saveFailed(getErrorMessage(error))], hideFields: HIDDEN }, 500);
   }
   return redirectWithToast("/admin/corretores", { type: "success", message: BROKER_ADMIN_MESSAGES.saved });
 }
 
 export default function BrokerEditor({ loaderData, actionData }: Route.ComponentProps) {
   const { broker } = loaderData;
-  const errors: Errors = actionData?.errors ?? {};
-  const values: Values = actionData?.values ?? { name: broker?.name ?? "", email: broker?.email ?? "", phone: broker?.phone ?? "", customUrlPath: broker?.customUrlPath ?? "" };
+  const [form, fields] = useAppForm(brokerFormSchema, {
+    shouldValidate: "onSubmit",
+    id: "broker",
+    lastResult: actionData,
+    defaultValue: broker ? { name: broker.name, email: broker.email, phone: broker.phone, customUrlPath: broker.customUrlPath } : undefined,
+  });
   const saving = useNavigation().state === "submitting";
-  const problems = Object.values(errors).filter(Boolean);
   return (
     <>
       <PageHeader
@@ -68,32 +66,33 @@ export default function BrokerEditor({ loaderData, actionData }: Route.Component
           </Link>
         }
       />
-      {problems.length ? (
-        <Alert tone="danger" title="Corrija os campos abaixo" className="mb-4">
-          <ul className="list-disc pl-5">
-            {problems.map((m) => (
-              <li key={m}>{m}</li>
-            ))}
-          </ul>
-        </Alert>
-      ) : null}
       <Card className="max-w-2xl p-5">
-        <Form method="post" className="grid gap-4 sm:grid-cols-2" noValidate>
-          <Field label="Nome" htmlFor="name" error={errors.name} className="sm:col-span-2">
-            <Input id="name" name="name" required maxLength={120} defaultValue={values.name} autoComplete="off" />
-          </Field>
-          <Field label="E-mail" htmlFor="email" error={errors.email}>
-            <Input id="email" name="email" type="email" required maxLength={200} defaultValue={values.email} autoComplete="off" />
-          </Field>
-          <Field label="Telefone" htmlFor="phone" error={errors.phone}>
-            <Input id="phone" name="phone" type="tel" maxLength={30} defaultValue={values.phone} autoComplete="off" />
-          </Field>
-          <Field label="Endereço personalizado" htmlFor="customUrlPath" error={errors.customUrlPath} hint="Opcional: /corretor/seu-nome leva ao catálogo com o código do corretor.">
-            <Input id="customUrlPath" name="customUrlPath" maxLength={60} defaultValue={values.customUrlPath} autoComplete="off" />
-          </Field>
-          <Field label={broker ? "Nova senha" : "Senha"} htmlFor="password" error={errors.password} hint={broker ? `Deixe em branco para manter a atual. ${PASSWORD_MESSAGES.tooShortHint}` : PASSWORD_MESSAGES.tooShortHint}>
-            <Input id="password" name="password" type="password" required={!broker} maxLength={200} autoComplete="new-password" />
-          </Field>
+        <Form method="post" encType="multipart/form-data" {...formProps(form)} className="grid gap-4 sm:grid-cols-2">
+          <FormSummary form={form} className="sm:col-span-2" />
+          <div className="sm:col-span-2">
+            <ProfilePhotoField
+              meta={fields.photo}
+              name={typeof fields.name.value === "string" ? fields.name.value : (broker?.name ?? "")}
+              currentUrl={broker?.photo ?? null}
+              extra={broker?.photo ? <CheckboxField meta={fields.removePhoto} label="Remover a foto atual" /> : null}
+            />
+          </div>
+          <TextField meta={fields.name} label="Nome" className="sm:col-span-2" inputProps={{ maxLength: 120, autoComplete: "off" }} />
+          <TextField meta={fields.email} type="email" label="E-mail" inputProps={{ maxLength: 200, autoComplete: "off" }} />
+          <TextField meta={fields.phone} type="tel" label="Telefone" hint="Com DDD, como (11) 98765-4321." inputProps={{ maxLength: 30, autoComplete: "off" }} />
+          <TextField
+            meta={fields.customUrlPath}
+            label="Endereço personalizado"
+            hint="/corretor/seu-nome leva ao catálogo com o código do corretor (letras minúsculas, números e hífens)."
+            inputProps={{ maxLength: 60, autoComplete: "off" }}
+          />
+          <TextField
+            meta={fields.password}
+            type="password"
+            label={broker ? "Nova senha" : "Senha"}
+            hint={broker ? `Deixe em branco para manter a atual. ${PASSWORD_MESSAGES.tooShortHint}` : PASSWORD_MESSAGES.tooShortHint}
+            inputProps={{ maxLength: 200, autoComplete: "new-password" }}
+          />
           <div className="sm:col-span-2">
             <Button type="submit" pending={saving}>
               Salvar

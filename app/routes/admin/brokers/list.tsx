@@ -1,17 +1,19 @@
-import { Form, Link, data, useNavigation } from "react-router";
-import { z } from "zod";
-import { Alert, Badge, Button, EmptyState, Input, Modal, PageHeader, Table, buttonClass, tdClass, thClass } from "~/components/ui";
+import { Form, Link, useNavigation } from "react-router";
+import { Alert, Badge, Button, Modal, PageHeader, buttonClass } from "~/components/ui";
 import { CopyButton } from "~/components/ui/copy-button";
-import { Pagination } from "~/components/ui/pagination";
+import { formErrorOf } from "~/components/ui/form";
+import { ListScreen } from "~/components/ui/list-screen";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
-import { BROKER_ADMIN_MESSAGES } from "~/modules/brokers/broker-form";
+import { BROKER_ADMIN_MESSAGES, brokerListActionSchema } from "~/modules/brokers/broker-form";
 import { listBrokersForAdmin } from "~/modules/brokers/brokers.server";
 import { deleteBrokerAccount, setBrokerActive } from "~/modules/brokers/management.server";
 import { parseRef } from "~/modules/leads/referral";
 import { config } from "~/modules/platform/config.server";
-import { log, errorFields } from "~/modules/platform/logger.server";
+import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
+import { errorFields, log } from "~/modules/platform/logger.server";
 import { formatPhone } from "~/utils/phone";
+import { readListQuery } from "~/utils/query-schema";
 import { withQuery } from "~/utils/url";
 import type { Route } from "./+types/list";
 
@@ -21,29 +23,24 @@ export const meta: Route.MetaFunction = () => [{ title: "Corretores | Administra
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request);
   const url = new URL(request.url);
-  const q = url.searchParams.get("q") ?? "";
-  const page = Math.max(1, Number(url.searchParams.get("page")) || 1);
+  const query = readListQuery(url);
   const confirmId = parseRef(url.searchParams.get("confirmDelete"));
+  const base = { search: url.search, publicUrl: config().publicUrl };
   try {
-    const list = await listBrokersForAdmin(user, { q, page });
-    return { ...list, search: url.search, publicUrl: config().publicUrl, confirm: list.rows.find((r) => r.id === confirmId) ?? null, error: null };
+    const list = await listBrokersForAdmin(user, query);
+    return { ...list, ...base, confirm: list.rows.find((r) => r.id === confirmId) ?? null, error: null as string | null };
   } catch (error) {
     log.error("broker list failed", errorFields(error));
-    return { rows: [], total: 0, page: 1, pageCount: 1, q, search: url.search, publicUrl: config().publicUrl, confirm: null, error: BROKER_ADMIN_MESSAGES.loadFailed };
+    return { rows: [], total: 0, page: 1, pageCount: 1, q: query.q, ...base, confirm: null, error: BROKER_ADMIN_MESSAGES.loadFailed as string };
   }
 }
 
-const actionSchema = z.object({ intent: z.enum(["activate", "deactivate", "delete"]), id: z.string().transform((v, ctx) => parseRef(v) ?? (ctx.addIssue({ code: "custom", message: "id" }), z.NEVER)) });
-
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await request.formData();
-  const parsed = actionSchema.safeParse({ intent: form.get("intent"), id: form.get("id") });
-  // the list's own query string to return to; anything else is dropped
-  const backRaw = String(form.get("back") ?? "");
-  const back = backRaw.startsWith("?") ? withQuery(backRaw, { confirmDelete: null }) : "";
-  if (!parsed.success) return data({ error: BROKER_ADMIN_MESSAGES.notFound }, { status: 400 });
-  const { intent, id } = parsed.data;
+  const submission = await parseSubmission(request, brokerListActionSchema);
+  if (submission.status !== "success") return replyWithErrors(submission, { formErrors: [BROKER_ADMIN_MESSAGES.notFound] });
+  const { intent, id } = submission.value;
+  const back = `/admin/corretores${withQuery(submission.value.back, { confirmDelete: null })}`;
   if (intent === "delete") {
     let removed = false;
     try {
@@ -51,19 +48,17 @@ export async function action({ request }: Route.ActionArgs) {
     } catch (error) {
       log.error("broker delete failed", { brokerId: id, ...errorFields(error) });
     }
-    if (!removed) return data({ error: BROKER_ADMIN_MESSAGES.deleteFailed }, { status: 400 });
-    return redirectWithToast(`/admin/corretores${back}`, { type: "success", message: BROKER_ADMIN_MESSAGES.deleted });
+    if (!removed) return replyWithErrors(submission, { formErrors: [BROKER_ADMIN_MESSAGES.deleteFailed] });
+    return redirectWithToast(back, { type: "success", message: BROKER_ADMIN_MESSAGES.deleted });
   }
-  const changed = await setBrokerActive(user, id, intent === "activate");
-  if (!changed) return data({ error: BROKER_ADMIN_MESSAGES.notFound }, { status: 404 });
-  return redirectWithToast(`/admin/corretores${back}`, { type: "success", message: intent === "activate" ? BROKER_ADMIN_MESSAGES.activated : BROKER_ADMIN_MESSAGES.deactivated });
+  if (!(await setBrokerActive(user, id, intent === "activate"))) return replyWithErrors(submission, { formErrors: [BROKER_ADMIN_MESSAGES.notFound] }, 404);
+  return redirectWithToast(back, { type: "success", message: intent === "activate" ? BROKER_ADMIN_MESSAGES.activated : BROKER_ADMIN_MESSAGES.deactivated });
 }
 
 export default function AdminBrokers({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, total, page, pageCount, q, search, publicUrl, confirm, error } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle";
-  const problem = error ?? (actionData && "error" in actionData ? actionData.error : null);
+  const busy = useNavigation().state !== "idle";
+  const problem = error ?? formErrorOf(actionData);
   const back = withQuery(search, { confirmDelete: null });
   return (
     <>
@@ -81,77 +76,72 @@ export default function AdminBrokers({ loaderData, actionData }: Route.Component
           {problem}
         </Alert>
       ) : null}
-      <Form method="get" className="mb-4 flex max-w-md gap-2" role="search">
-        <label htmlFor="q" className="sr-only">
-          Buscar corretor
-        </label>
-        <Input id="q" name="q" type="search" defaultValue={q} placeholder="Nome ou e-mail" maxLength={100} />
-        <Button type="submit" variant="secondary">
-          Buscar
-        </Button>
-      </Form>
-      {rows.length === 0 ? (
-        <EmptyState title={q ? "Nenhum corretor encontrado" : "Nenhum corretor cadastrado"}>{q ? "Tente outro nome ou e-mail." : "Cadastre o primeiro corretor."}</EmptyState>
-      ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <Table>
-            <thead>
-              <tr>
-                <th className={thClass}>Corretor</th>
-                <th className={thClass}>Telefone</th>
-                <th className={thClass}>Status</th>
-                <th className={thClass}>Link de referência</th>
-                <th className={thClass}>
-                  <span className="sr-only">Ações</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((b) => {
-                const refLink = `${publicUrl}/imoveis?ref=${b.id}`;
-                return (
-                  <tr key={b.id}>
-                    <td className={tdClass}>
-                      <p className="font-medium text-slate-900">{b.name}</p>
-                      <p className="text-xs text-slate-500">{b.email}</p>
-                      {b.custom_url_path ? <p className="text-xs text-slate-500">/corretor/{b.custom_url_path}</p> : null}
-                    </td>
-                    <td className={tdClass}>{b.phone ? formatPhone(b.phone) : "—"}</td>
-                    <td className={tdClass}>
-                      <Badge tone={b.is_active ? "success" : "neutral"}>{b.is_active ? "Ativo" : "Inativo"}</Badge>
-                    </td>
-                    <td className={tdClass}>
-                      <label className="sr-only" htmlFor={`ref-${b.id}`}>
-                        Link de referência de {b.name}
-                      </label>
-                      <input id={`ref-${b.id}`} readOnly value={refLink} className="w-56 truncate rounded border border-slate-200 bg-slate-50 px-2 py-1 text-xs text-slate-700" onFocus={(e) => e.currentTarget.select()} />
-                      <CopyButton text={refLink} label="Copiar" copiedMessage="Copiado" className="mt-1" />
-                    </td>
-                    <td className={tdClass}>
-                      <div className="flex flex-wrap justify-end gap-1">
-                        <Link to={`/admin/corretores/${b.id}/editar`} className={buttonClass("secondary", "sm")} aria-label={`Editar ${b.name}`}>
-                          Editar
-                        </Link>
-                        <Form method="post">
-                          <input type="hidden" name="id" value={b.id} />
-                          <input type="hidden" name="back" value={back} />
-                          <Button type="submit" size="sm" variant="ghost" name="intent" value={b.is_active ? "deactivate" : "activate"} disabled={busy} aria-label={`${b.is_active ? "Desativar" : "Ativar"} ${b.name}`}>
-                            {b.is_active ? "Desativar" : "Ativar"}
-                          </Button>
-                        </Form>
-                        <Link to={withQuery(search, { confirmDelete: b.id })} preventScrollReset className={buttonClass("ghost", "sm", "text-danger-700 hover:bg-danger-50")} aria-label={`Excluir ${b.name}`}>
-                          Excluir
-                        </Link>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </Table>
-        </div>
-      )}
-      <Pagination variant="prev-next" page={page} pageCount={pageCount} href={(p) => withQuery(search, { page: p })} />
+      <ListScreen
+        search={{ label: "Buscar corretor", placeholder: "Nome ou e-mail", defaultValue: q }}
+        rows={rows}
+        rowKey={(b) => b.id}
+        caption="Corretores"
+        empty={{ title: q ? "Nenhum corretor encontrado" : "Nenhum corretor cadastrado", children: q ? "Tente outro nome ou e-mail." : "Cadastre o primeiro corretor." }}
+        columns={[
+          {
+            key: "broker",
+            header: "Corretor",
+            primary: true,
+            cell: (b) => (
+              <div className="flex items-center gap-3">
+                {b.profile_image ? (
+                  <img src={b.profile_image} alt="" width={36} height={36} className="size-9 shrink-0 rounded-full object-cover" />
+                ) : (
+                  <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">
+                    {b.name.slice(0, 1).toUpperCase()}
+                  </span>
+                )}
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{b.name}</p>
+                  <p className="text-xs font-normal text-slate-500">{b.email}</p>
+                  {b.custom_url_path ? <p className="text-xs font-normal text-slate-500">/corretor/{b.custom_url_path}</p> : null}
+                </div>
+              </div>
+            ),
+          },
+          { key: "phone", header: "Telefone", cell: (b) => (b.phone ? formatPhone(b.phone) : "—") },
+          { key: "status", header: "Status", cell: (b) => <Badge tone={b.is_active ? "success" : "neutral"}>{b.is_active ? "Ativo" : "Inativo"}</Badge> },
+          {
+            key: "ref",
+            header: "Link de referência",
+            cell: (b) => {
+              const refLink = `${publicUrl}/imoveis?ref=${b.id}`;
+              return (
+                <div className="min-w-0 max-w-xs">
+                  <label className="sr-only" htmlFor={`ref-${b.id}`}>
+                    Link de referência de {b.name}
+                  </label>
+                  <input id={`ref-${b.id}`} readOnly value={refLink} className="block w-full min-w-0 truncate rounded border border-slate-200 bg-slate-50 px-2 py-1 text-xs text-slate-700" onFocus={(e) => e.currentTarget.select()} />
+                  <CopyButton text={refLink} label="Copiar" copiedMessage="Copiado" className="mt-1" />
+                </div>
+              );
+            },
+          },
+        ]}
+        rowActions={(b) => (
+          <>
+            <Link to={`/admin/corretores/${b.id}/editar`} className={buttonClass("secondary", "sm")} aria-label={`Editar ${b.name}`}>
+              Editar
+            </Link>
+            <Form method="post">
+              <input type="hidden" name="id" value={b.id} />
+              <input type="hidden" name="back" value={back} />
+              <Button type="submit" size="sm" variant="ghost" name="intent" value={b.is_active ? "deactivate" : "activate"} disabled={busy} aria-label={`${b.is_active ? "Desativar" : "Ativar"} ${b.name}`}>
+                {b.is_active ? "Desativar" : "Ativar"}
+              </Button>
+            </Form>
+            <Link to={withQuery(search, { confirmDelete: b.id })} preventScrollReset className={buttonClass("ghost", "sm", "text-danger-700 hover:bg-danger-50")} aria-label={`Excluir ${b.name}`}>
+              Excluir
+            </Link>
+          </>
+        )}
+        pager={{ page, pageCount, href: (p) => withQuery(search, { page: p, confirmDelete: null }) }}
+      />
       {confirm ? (
         <Modal
           title="Excluir corretor"
@@ -171,7 +161,7 @@ export default function AdminBrokers({ loaderData, actionData }: Route.Component
           }
         >
           <p className="text-sm text-slate-700">{BROKER_ADMIN_MESSAGES.confirmDelete}</p>
-          <p className="mt-2 text-sm font-medium text-slate-900">{confirm.name}</p>
+          <p className="mt-2 text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">{confirm.name}</p>
         </Modal>
       ) : null}
     </>

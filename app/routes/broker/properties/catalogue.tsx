@@ -1,13 +1,15 @@
 import { Link, Outlet, useLoaderData, useLocation } from "react-router";
-import { Pager, ViewToggle, withParams } from "~/components/catalogue/broker-catalogue";
-import { PropertyGrid, PropertyList } from "~/components/catalogue/broker-card";
+import { ViewToggle } from "~/components/catalogue/view-toggle";
+import { PropertyGrid, PropertyList } from "~/components/catalogue/property-cards";
 import { CatalogueFilters } from "~/components/catalogue/broker-filters";
 import { ReferralLinkModal } from "~/components/catalogue/referral-link-modal";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { EmptyState, PageHeader, buttonClass } from "~/components/ui";
+import { Pagination } from "~/components/ui/pagination";
+import { pathWithQuery } from "~/utils/url";
+import { parseRecordId } from "~/utils/query-schema";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { CATALOGUE_KINDS, CATALOGUE_KIND_CODES, findCataloguePage, readCatalogueQuery, referralLinkFor } from "~/modules/catalogue/broker-catalogue.server";
-import { pagerItems } from "~/utils/pagination";
 import { BEDROOM_MINIMUMS } from "~/modules/catalogue/params";
 import type { Route } from "./+types/catalogue";
 import { formatNumber } from "~/utils/format";
@@ -20,22 +22,23 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const query = readCatalogueQuery(url.searchParams);
   const result = await findCataloguePage(user, query);
-  const linkId = Number(url.searchParams.get("link"));
-  const link = Number.isInteger(linkId) && linkId > 0 ? await referralLinkFor(user, linkId) : null;
+  const linkId = parseRecordId(url.searchParams.get("link"));
+  const link = linkId ? await referralLinkFor(user, linkId) : null;
   return {
     ...result,
-    pager: pagerItems(result.page, result.pageCount),
     link: link ? { ...link, hasRef: Boolean(user.broker) } : null,
     kinds: CATALOGUE_KIND_CODES.map((code) => ({ code, label: CATALOGUE_KINDS[code].label })),
     bedroomOptions: BEDROOM_MINIMUMS,
   };
 }
 
+const CATALOGUE_PATH = "/broker/properties";
+
 export default function BrokerProperties() {
-  const { query, cards, total, page, pageCount, pager, cities, neighborhoods, link, kinds, bedroomOptions } = useLoaderData<typeof loader>();
+  const { query, cards, total, page, pageCount, cities, neighborhoods, link, kinds, bedroomOptions } = useLoaderData<typeof loader>();
   const location = useLocation();
   // The editor overlay (child routes) sits on top of this page; links here keep the catalogue's own query.
-  const search = location.pathname.replace(/\/$/, "") === "/broker/properties" ? location.search : "";
+  const search = location.pathname.replace(/\/$/, "") === CATALOGUE_PATH ? location.search : "";
   return (
     <div>
       <PageHeader
@@ -53,7 +56,7 @@ export default function BrokerProperties() {
           {total === 1 ? "1 imóvel encontrado" : `${formatNumber(total)} imóveis encontrados`}
           {pageCount > 1 ? ` · página ${page} de ${pageCount}` : ""}
         </p>
-        <ViewToggle view={query.view} search={search} />
+        <ViewToggle view={query.view} path={CATALOGUE_PATH} search={search} />
       </div>
       {cards.length === 0 ? (
         <EmptyState title="Nenhum imóvel encontrado">
@@ -66,8 +69,8 @@ export default function BrokerProperties() {
       ) : (
         <PropertyGrid cards={cards} search={search} />
       )}
-      <Pager items={pager} page={page} pageCount={pageCount} search={search} />
-      {link ? <ReferralLinkModal title={link.title} url={link.url} hasRef={link.hasRef} closeHref={withParams(search, { link: undefined })} /> : null}
+      <Pagination variant="ellipsis" page={page} pageCount={pageCount} href={(p) => pathWithQuery(CATALOGUE_PATH, search, { page: p === 1 ? null : p, link: null })} />
+      {link ? <ReferralLinkModal title={link.title} url={link.url} hasRef={link.hasRef} closeHref={pathWithQuery(CATALOGUE_PATH, search, { link: null })} /> : null}
       <Outlet />
     </div>
   );

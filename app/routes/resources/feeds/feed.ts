@@ -1,6 +1,7 @@
 import { feedEtag, feedState, isNotModified, streamFeed } from "~/modules/feeds/feeds.server";
 import { openPreparedFeed, preparedFeedResponse } from "~/modules/feeds/prepared.server";
 import { isPortal } from "~/modules/feeds/rules";
+import { parseRecordId } from "~/utils/query-schema";
 import type { Route } from "./+types/feed";
 
 /**
@@ -14,11 +15,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const portal = params.portal;
   if (!isPortal(portal)) return notFound("Feed não encontrado.");
   const idParam = new URL(request.url).searchParams.get("id");
-  let id: number | null = null;
-  if (idParam !== null) {
-    if (!/^[1-9]\d{0,15}$/.test(idParam)) return notFound("Imóvel não encontrado.");
-    id = Number(idParam);
-  }
+  const id = idParam === null ? null : parseRecordId(idParam);
+  if (idParam !== null && id === null) return notFound("Imóvel não encontrado.");
   const state = await feedState();
   const etag = feedEtag(portal, id, state);
   const headers = {

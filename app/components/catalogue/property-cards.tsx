@@ -3,7 +3,7 @@ import { Badge, Card, buttonClass, cx } from "~/components/ui";
 import { PLACEHOLDER_IMAGE, srcSet, variantUrl } from "~/utils/images";
 import { STATUS_LABELS, priceDisplay } from "~/modules/properties/vocabulary";
 import type { CatalogueCard } from "~/modules/catalogue/broker-catalogue.server";
-import { withParams } from "./broker-catalogue";
+import { withQuery } from "~/utils/url";
 
 /** The broker catalogue's property cards, as a grid or a list (links only: they work without JavaScript). */
 
@@ -54,15 +54,30 @@ function Facts({ card }: { card: CardData }) {
 function Actions({ card, search }: { card: CardData; search: string }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <Link to={withParams(search, { link: card.id })} preventScrollReset className={buttonClass("secondary", "sm")} aria-label={`Gerar link de ${card.title}`}>
+      <Link to={withQuery(search, { link: card.id })} preventScrollReset className={buttonClass("secondary", "sm")} aria-label={`Gerar link de ${card.title}`}>
         Gerar link
       </Link>
       {card.canEdit ? (
-        <Link to={`/broker/properties/${card.id}/editar${search && search !== "?" ? search : ""}`} className={buttonClass("ghost", "sm")} aria-label={`Editar ${card.title}`}>
+        <Link to={`/broker/properties/${card.id}/editar${withQuery(search)}`} className={buttonClass("ghost", "sm")} aria-label={`Editar ${card.title}`}>
           Editar
         </Link>
       ) : null}
     </div>
+  );
+}
+
+/** Tags, title, place and sizes: the same in both views. */
+function Summary({ card, titleClass }: { card: CardData; titleClass: string }) {
+  return (
+    <>
+      <Tags card={card} />
+      <h2 className={cx("text-base font-semibold text-slate-900", titleClass)}>{card.title}</h2>
+      <p className="text-sm text-slate-600" data-testid="card-place">
+        {card.city}
+        {card.neighborhood ? ` · ${card.neighborhood}` : ""}
+      </p>
+      <Facts card={card} />
+    </>
   );
 }
 
@@ -74,13 +89,7 @@ export function PropertyGrid({ cards, search }: { cards: CardData[]; search: str
           <Card as="article" className="flex h-full flex-col overflow-hidden">
             <Cover card={card} eager={i < 3} className="aspect-[4/3] w-full" />
             <div className="flex flex-1 flex-col gap-2 p-4">
-              <Tags card={card} />
-              <h2 className="line-clamp-2 text-base font-semibold text-slate-900">{card.title}</h2>
-              <p className="text-sm text-slate-600" data-testid="card-place">
-                {card.city}
-                {card.neighborhood ? ` · ${card.neighborhood}` : ""}
-              </p>
-              <Facts card={card} />
+              <Summary card={card} titleClass="line-clamp-2" />
               <Price card={card} className="mt-auto text-lg" />
               <Actions card={card} search={search} />
             </div>
@@ -99,13 +108,7 @@ export function PropertyList({ cards, search }: { cards: CardData[]; search: str
           <Card as="article" className="flex items-start gap-3 overflow-hidden p-3 sm:items-center sm:gap-4">
             <Cover card={card} eager={i < 3} className="aspect-[4/3] w-28 shrink-0 rounded-lg sm:w-40" />
             <div className="min-w-0 flex-1 space-y-1">
-              <Tags card={card} />
-              <h2 className="line-clamp-2 text-base font-semibold text-slate-900 sm:line-clamp-1">{card.title}</h2>
-              <p className="text-sm text-slate-600" data-testid="card-place">
-                {card.city}
-                {card.neighborhood ? ` · ${card.neighborhood}` : ""}
-              </p>
-              <Facts card={card} />
+              <Summary card={card} titleClass="line-clamp-2 sm:line-clamp-1" />
               <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
                 <Price card={card} />
                 <Actions card={card} search={search} />
