@@ -52,8 +52,14 @@ test("WhatsApp pages say 'Funcionalidade em Breve' until a gateway is configured
   await page.getByLabel("Endereço do gateway").fill("javascript:alert(1)");
   await page.getByLabel("Chave global da API (apikey)").fill("curta");
   await page.getByRole("button", { name: "Salvar" }).click();
-  await expect(page.getByText("URL inválida")).toBeVisible();
-  await expect(page.getByText("A chave da API tem pelo menos 8 caracteres")).toBeVisible();
+  await expect(page.getByText("URL inválida", { exact: true })).toBeVisible();
+  await expect(page.getByText("A chave da API tem pelo menos 8 caracteres", { exact: true })).toBeVisible();
+  // a port Node's fetch refuses is refused at save, with the URL kept
+  await page.getByLabel("Endereço do gateway").fill("http://gateway.example:4190");
+  await page.getByLabel("Chave global da API (apikey)").fill(gw.apiKey);
+  await page.getByRole("button", { name: "Salvar" }).click();
+  await expect(page.getByText(/A porta 4190 é bloqueada pelo servidor/).last()).toBeVisible();
+  await expect(page.getByLabel("Endereço do gateway")).toHaveValue("http://gateway.example:4190");
   await page.getByLabel("Endereço do gateway").fill(gw.url);
   await page.getByLabel("Chave global da API (apikey)").fill(gw.apiKey);
   await page.getByRole("button", { name: "Salvar" }).click();
@@ -70,15 +76,18 @@ test("a broker pairs a number with JavaScript off (QR, Verificar) and with it on
   await plain.goto("/broker/whatsapp");
   await plain.getByRole("link", { name: "Criar Primeira Instância" }).click();
   await plain.getByRole("button", { name: "Criar instância" }).click();
-  await expect(plain.getByText("Por favor, insira um nome para a instância")).toBeVisible();
+  await expect(plain.getByText("Por favor, insira um nome para a instância", { exact: true })).toBeVisible();
   await plain.getByLabel("Nome da instância").fill("Celular <b>Bruno</b>");
   await plain.getByRole("button", { name: "Criar instância" }).click();
   await expect(plain.getByRole("img", { name: "QR Code para conectar o WhatsApp" })).toBeVisible();
   const brunoInstance = [...gw.instances.keys()].find((k) => k.endsWith("_celular_b_bruno_b"));
   expect(brunoInstance).toBeTruthy();
+  // without JavaScript the modal's promise holds: the page checks again by itself (Refresh header), closes and says so
+  await expect(plain.getByText("Esta página verifica a conexão sozinha a cada 4 segundos", { exact: false })).toBeVisible();
   await gw.pair(brunoInstance!);
-  await plain.getByRole("button", { name: "Já escaneei" }).click();
-  await expect(plain.getByText("Conectado", { exact: true })).toBeVisible();
+  await expect(plain.getByText("Conectado", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(plain.getByText("WhatsApp conectado!")).toBeVisible();
+  await expect(plain.getByRole("img", { name: "QR Code para conectar o WhatsApp" })).toHaveCount(0);
   await expect(plain.getByText("Limite: 1 instância por corretor")).toBeVisible();
   await expect(plain.getByTestId("whatsapp-totals")).toContainText("Conectadas: 1");
   await plain.context().close();
@@ -94,6 +103,8 @@ test("a broker pairs a number with JavaScript off (QR, Verificar) and with it on
   const anaInstance = [...gw.instances.keys()].find((k) => k.endsWith("_ana"))!;
   await gw.pair(anaInstance, "5511987654321@s.whatsapp.net");
   await expect(page.getByText("Conectado", { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("WhatsApp conectado!")).toBeVisible();
+  await expect(page.getByTestId("pairing-code")).toHaveCount(0);
   await expect(page.getByText("+5511987654321")).toBeVisible();
 });
 
@@ -103,23 +114,39 @@ test("the four-step sender works as plain posts, launches, and the monitor shows
   await signInAs(page, ana);
   await page.goto("/broker/whatsapp/sender");
   await page.getByRole("button", { name: "Próximo: leads" }).click();
-  await expect(page.getByText("Digite um nome para a campanha")).toBeVisible();
+  await expect(page.getByText("Digite um nome para a campanha", { exact: true })).toBeVisible();
   await page.getByLabel("Nome da campanha").fill("Feirão de domingo");
   await page.getByLabel("Mensagem").fill("Olá {nome}! Temos imóveis novos para você.");
   await page.getByRole("button", { name: "Próximo: leads" }).click();
   await expect(page.getByText("Nenhum lead selecionado ainda.")).toBeVisible();
 
-  // a CSV from Excel: semicolons, Windows-1252 accents, one row without a phone
-  const csv = Buffer.from("nome;telefone\r\nJosé Araújo;(11) 91234-0001\r\nSem Telefone;\r\nMárcia;11 91234-0002\r\n", "latin1");
+  // on a phone the file field takes the card's width
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect((await page.getByLabel("Arquivo CSV").boundingBox())!.width).toBeGreaterThan(250);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // a quote that never closes: the line is named
+  await page.getByLabel("Arquivo CSV").setInputFiles({ name: "ruim.csv", mimeType: "text/csv", buffer: Buffer.from('nome,telefone\nAna,(11) 91234-0009\n"Bia,(11) 91234-0008\n') });
+  await page.getByRole("button", { name: "Carregar CSV" }).click();
+  await expect(page.getByText(/aspas sem par na linha 3/)).toBeVisible();
+  // a CSV from Excel: semicolons, Windows-1252 accents, one row without a phone, one number twice (12- and 13-digit forms)
+  const csv = Buffer.from("nome;telefone\r\nJosé Araújo;(11) 91234-0001\r\nSem Telefone;\r\nMárcia;11 91234-0002\r\nJosé de novo;(11) 1234-0001\r\n", "latin1");
   await page.getByLabel("Arquivo CSV").setInputFiles({ name: "leads.csv", mimeType: "text/csv", buffer: csv });
   await page.getByRole("button", { name: "Carregar CSV" }).click();
-  await expect(page.getByText("2 leads carregados do CSV").first()).toBeVisible();
+  await expect(page.getByText("2 leads carregados do CSV (1 número(s) repetido(s) ignorado(s))").first()).toBeVisible();
   await page.getByRole("link", { name: "Próximo: lançamento" }).click();
   await expect(page.getByText("Olá José! Temos imóveis novos para você.")).toBeVisible();
   // today may be a weekend: allow every day, all day
   for (let i = 0; i < 7; i++) await page.locator(`input[name=weekday${i}]`).check();
   await page.getByLabel("Início").fill("00:00");
   await page.getByLabel("Fim").fill("23:59");
+  // 5 s: the pt-BR minimum beside the field, everything typed kept
+  await page.getByLabel(/Intervalo entre envios/).fill("5");
+  await page.getByRole("button", { name: "Lançar agora" }).click();
+  await expect(page.getByText("O intervalo mínimo entre envios é de 15 segundos", { exact: true })).toBeVisible();
+  await expect(page.getByText(/Too small|expected number/)).toHaveCount(0);
+  await expect(page.getByLabel("Início")).toHaveValue("00:00");
+  await expect(page.getByLabel("Fim")).toHaveValue("23:59");
+  await expect(page.locator("input[name=weekday0]")).toBeChecked();
   await page.getByLabel(/Intervalo entre envios/).fill("15");
   const before = gw.sent.length;
   await page.getByRole("button", { name: "Lançar agora" }).click();
@@ -131,8 +158,11 @@ test("the four-step sender works as plain posts, launches, and the monitor shows
   expect(gw.sent.at(-1)).toMatchObject({ number: "5511912340001", text: "Olá José! Temos imóveis novos para você." });
   await page.reload();
   await expect(page.getByTestId("count-Enviadas")).toHaveText("1");
+  // the monitor says when the next one leaves and why it waits
+  await expect(page.getByTestId("wait-reason")).toHaveAttribute("data-reason", /^(interval|due)$/);
+  await expect(page.getByTestId("wait-reason")).toHaveText(/^(Próximo envio às \d{2}:\d{2}, respeitando o intervalo entre mensagens\.|Enviando: a próxima mensagem sai em instantes\.)$/);
   await page.getByRole("button", { name: "Pausar" }).click();
-  await expect(page.getByText("Campanha pausada: nenhuma mensagem é enviada até você retomar.")).toBeVisible();
+  await expect(page.getByTestId("wait-reason")).toHaveText("Campanha pausada: nenhuma mensagem é enviada até você retomar.");
   await page.getByRole("button", { name: "Retomar" }).click();
   await expect(page.getByRole("button", { name: "Pausar" })).toBeVisible();
   await page.context().close();

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
 import { StatusBadge } from "~/components/messaging/status-badge";
-import { Alert, Button, Card, Select } from "~/components/ui";
+import { Button, Card, Select } from "~/components/ui";
 import { ListScreen } from "~/components/ui/list-screen";
 import { REFRESH_CHOICES } from "~/modules/messaging/campaign-forms";
 import { isInterrupted, JOB_STATUS_ORDER } from "~/modules/messaging/campaign-rules";
@@ -164,10 +164,3 @@ export function JobList({ jobs, filter, every }: { jobs: Job[]; filter: { q: str
   );
 }
 
-export function PausedNotice({ paused }: { paused: boolean }) {
-  return paused ? (
-    <Alert tone="warning" className="mt-4">
-      Campanha pausada: nenhuma mensagem é enviada até você retomar.
-    </Alert>
-  ) : null;
-}

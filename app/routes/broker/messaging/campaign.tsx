@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
-import { JobList, NextSendCard, PausedNotice, RefreshControl, SummaryCards } from "~/components/messaging/campaign-monitor";
+import { JobList, NextSendCard, RefreshControl, SummaryCards } from "~/components/messaging/campaign-monitor";
 import { LiveErrorBoundary, OfflineNotice, refreshHeaders, useLiveRefresh } from "~/components/messaging/live-refresh";
 import { StatusBadge } from "~/components/messaging/status-badge";
 import { Alert, Button, buttonClass, Card, EmptyState, PageHeader } from "~/components/ui";
@@ -134,7 +134,6 @@ export default function CampaignMonitor({ loaderData, actionData }: Route.Compon
           <p className="mt-2 text-xs text-slate-600">{LIVE.includes(campaign.status) ? (every ? `Esta página se atualiza sozinha a cada ${every} s.` : "Atualização automática desligada.") : "A campanha não está em andamento: a página não se atualiza sozinha."}</p>
         </Card>
       </div>
-      <PausedNotice paused={campaign.status === "paused"} />
       <h2 className="mb-2 mt-6 text-base font-semibold">Atividade</h2>
       <JobList jobs={monitor.jobs} filter={filter} every={every} />
     </div>
