@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { Alert, Badge, Button, buttonClass, Card, Field, Input } from "~/components/ui";
 import { ListScreen } from "~/components/ui/list-screen";
 import { MAX_CAMPAIGN_LEADS } from "~/modules/messaging/campaign-rules";
-import { OPT_OUT_LABELS } from "~/modules/messaging/whatsapp-labels";
+import { OptOutBadge } from "./opt-out-badge";
 
 /**
  * Step 3 of the sender (spec 03 §2.4): the recipients chosen so far (one
@@ -27,12 +27,7 @@ type Pickable = {
 };
 
 export function RecipientBadges({ r }: { r: { invalid: boolean; optedOut: boolean } }) {
-  if (r.optedOut)
-    return (
-      <Badge tone="danger" className="whitespace-normal">
-        <span title={OPT_OUT_LABELS.badgeHint}>{OPT_OUT_LABELS.badge}</span>
-      </Badge>
-    );
+  if (r.optedOut) return <OptOutBadge />;
   if (r.invalid) return <Badge tone="warning">Telefone inválido</Badge>;
   return <Badge tone="success">Recebe</Badge>;
 }

@@ -11,6 +11,13 @@ import { DEFAULT_TIMING } from "~/modules/messaging/timing";
 import { LEAD_WHATSAPP_MESSAGES } from "~/modules/messaging/whatsapp-labels";
 import { optOutKey, uniqueRecipients } from "~/modules/messaging/whatsapp-numbers";
 import { db } from "~/modules/platform/db.server";
+import { OptOutBadge } from "~/components/messaging/opt-out-badge";
+import { OPT_OUT_LABELS } from "~/modules/messaging/whatsapp-labels";
+import { loader as leadLoader } from "~/routes/broker/leads/lead";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
+import { unwrap } from "../../helpers/responses";
 import { startFakeGateway, type FakeGateway } from "../../mocks/whatsapp-gateway";
 import { connectedBroker, insertLead } from "./campaign-helpers";
 
@@ -140,6 +147,18 @@ describe("the suppression list", () => {
       ["CSV", false, false],
       ["Ruim", false, true],
     ]);
+  });
+
+  it("is shown on the lead page, whose WhatsApp form is then left out", async () => {
+    const { user } = await connectedBroker(gw);
+    const cookie = await sessionCookie(user.id);
+    const lead = await insertLead(user, "Página", "(11) 98777-0000");
+    const page = async () => (await unwrap(() => leadLoader(routeArgs(getRequest(`/broker/lead/${lead}`, { cookie }), { id: String(lead) })))).data as { whatsappOptOut: unknown };
+    expect((await page()).whatsappOptOut).toBeNull();
+    await recordOptOut("551187770000", { source: "reply" }, monday10); // the 12-digit form answered
+    expect((await page()).whatsappOptOut).toEqual({ at: monday10.toISOString(), source: "reply" });
+    const html = renderToStaticMarkup(createElement(OptOutBadge));
+    expect(html).toContain(OPT_OUT_LABELS.badge);
   });
 
   it("recording twice keeps one row; a text that is not a number records nothing", async () => {

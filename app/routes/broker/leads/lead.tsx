@@ -13,6 +13,8 @@ import { completeActivity, createLeadActivity, reopenActivity } from "~/modules/
 import { describeMailError } from "~/modules/messaging/mail.server";
 import { LeadWhatsappError, sendWhatsappToLead, whatsappHistoryOf } from "~/modules/messaging/lead-whatsapp.server";
 import { WHATSAPP_DELIVERY_LABELS } from "~/modules/messaging/whatsapp-labels";
+import { optOutOf } from "~/modules/messaging/opt-out.server";
+import { OptOutBadge } from "~/components/messaging/opt-out-badge";
 import { formatBRL } from "~/utils/format";
 import { formatDateTime, parseLocalDateTime } from "~/utils/clock";
 import { formatPhone, whatsappLink } from "~/utils/phone";
@@ -32,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
   try {
     const page = await leadPage(user, leadIdOf(params)); // checks the broker may see this lead
-    return { ...page, whatsappSent: await whatsappHistoryOf(page.lead.id) };
+    return { ...page, whatsappSent: await whatsappHistoryOf(page.lead.id), whatsappOptOut: await optOutOf(page.lead.phone) };
   } catch (error) {
     if (statusOf(error) === 404) throw data({ notFound: true, message: CRM_MESSAGES.leadNotFound }, { status: 404 });
     throw error;
@@ -438,6 +440,7 @@ export default function LeadPage() {
               <Badge tone={d.whatsapp === "connected" ? "success" : d.whatsapp === "disconnected" ? "warning" : "neutral"}>
                 {d.whatsapp === "connected" ? "Conectado" : d.whatsapp === "disconnected" ? "Desconectado" : "Não configurado"}
               </Badge>
+              {d.whatsappOptOut ? <OptOutBadge /> : null}
               <span>SMTP:</span>
               <Badge tone={d.smtpActive ? "success" : "neutral"}>{d.smtpActive ? "Ativo" : "Não configurado"}</Badge>
               <Link to="." className="text-xs text-brand-700 hover:underline" aria-label="Atualizar status">
@@ -465,7 +468,7 @@ export default function LeadPage() {
                 </Link>
               ) : null}
             </div>
-            {d.whatsapp === "connected" ? (
+            {d.whatsapp === "connected" && !d.whatsappOptOut ? (
               <details className="mt-3" open={err?.intent === "whatsapp" || undefined}>
                 <summary className={buttonClass("primary", "sm", "cursor-pointer list-none")}>WhatsApp</summary>
                 <Form method="post" className="mt-3 space-y-2">
