@@ -14,6 +14,9 @@ import { ROULETTE_MESSAGES } from "~/modules/roulette/roulette-rules";
 import { action as adminRouletteAction } from "~/routes/admin/roulette";
 import { action as gatewayAction } from "~/routes/admin/whatsapp";
 import { action as senderAction } from "~/routes/broker/messaging/sender";
+import { action as emailAction } from "~/routes/broker/messaging/email";
+import { EMAIL_TEST_MESSAGES, smtpSettingsSchema } from "~/modules/messaging/smtp-settings";
+import { saveSmtpSettings } from "~/modules/messaging/smtp-settings.server";
 import { action as whatsappAction, loader as whatsappLoader } from "~/routes/broker/messaging/whatsapp";
 import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
 import { reply, unwrap } from "../../helpers/responses";
@@ -183,4 +186,35 @@ describe("lead picker and pairing", () => {
     const toast = await readToast(new Request("http://localhost/broker/whatsapp", { headers: { Cookie: done.headers.get("Set-Cookie")!.split(";")[0] } }));
     expect(toast.toast).toMatchObject({ type: "success", message: WA_TOASTS.connected });
   });
+});
+
+describe("SMTP test page (/broker/email)", () => {
+  const post = (cookie: string, fields: Record<string, string>) => unwrap(() => emailAction(routeArgs(formRequest("/broker/email", fields, { cookie }))));
+
+  it("a bad recipient answers beside the field with the subject and text typed back", async () => {
+    const user = await brokerUser();
+    const cookie = await sessionCookie(user.id);
+    const fields = { intent: "send", to: "não é e-mail", subject: "Assunto digitado", text: "Texto digitado" };
+    const r = await post(cookie, fields);
+    expect(r.status).toBe(400);
+    const got = reply(r.data);
+    expect(got.fieldErrors.to).toBe("Informe um e-mail válido");
+    expect(got.values).toMatchObject(fields);
+    expect(reply((await post(cookie, { intent: "send", to: "" })).data).fieldErrors.to).toBe("Informe o destinatário (to).");
+  });
+
+  it("a failed send says why and keeps everything typed; 'Testar conexão' without SMTP says so", async () => {
+    const user = await brokerUser();
+    const cookie = await sessionCookie(user.id);
+    expect(reply((await post(cookie, { intent: "verify" })).data).formErrors).toEqual([EMAIL_TEST_MESSAGES.noSmtp]);
+    // an SMTP server that refuses the connection
+    const dead = smtpSettingsSchema.parse({ smtp_host: "127.0.0.1", smtp_port: "9", smtp_secure: "", smtp_username: "ana", smtp_password: "senha", smtp_from_email: "ana@larimoveis.com.br", smtp_from_name: "Ana" });
+    await saveSmtpSettings(user, dead);
+    const fields = { intent: "send", to: "cliente@exemplo.com.br", subject: "Proposta", text: "Segue a proposta." };
+    const r = await post(cookie, fields);
+    expect(r.status).toBe(502);
+    const got = reply(r.data);
+    expect(got.formErrors[0]).toMatch(/^Falha ao enviar email: /);
+    expect(got.values).toMatchObject(fields);
+  }, 30_000);
 });
