@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/modules/platform/db.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { ROULETTE_MESSAGES, drawTimeShown, presenceHours, presenceWindow } from "~/modules/roulette/roulette-rules";
+import { ROULETTE_MESSAGES, SPIN_MS, drawTimeShown, presenceHours, presenceWindow } from "~/modules/roulette/roulette-rules";
+import { SpinThenReveal } from "~/components/roulette/spin";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { currentParticipants, registerPresence } from "~/modules/roulette/presence.server";
 import { listResults, manualDraw } from "~/modules/roulette/draw.server";
 import { nextAutomaticRun, runAutomaticIfDue } from "~/modules/roulette/automatic.server";
@@ -188,5 +191,15 @@ describe("routing new leads by the day's draw", () => {
     const log = await todaysAssignments(at("2026-11-23T15:00:00Z"));
     expect(log).toHaveLength(5);
     expect(log.map((l) => l.reason)).toContain("corretor-do-imovel");
+  });
+});
+
+describe("the wheel", () => {
+  it("turns for 3 s before the draw's result shows, in CSS (JavaScript on or off)", () => {
+    expect(SPIN_MS).toBe(3000);
+    const html = renderToStaticMarkup(createElement(SpinThenReveal, null, createElement("p", null, "resultado")));
+    expect(html).toContain("animation: roleta-turn 3000ms");
+    expect(html).toContain("roleta-in 300ms ease-out 3000ms");
+    expect(html).toContain("resultado");
   });
 });
