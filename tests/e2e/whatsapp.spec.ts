@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { startFakeGateway, type FakeGateway } from "../mocks/whatsapp-gateway";
-import { createUser, expect, ready, signIn, test, type E2eUser } from "./fixtures";
+import { createUser, expect, openDb, ready, signIn, test, type E2eUser } from "./fixtures";
 
 /**
  * WhatsApp end to end against a local stand-in of the gateway: the admin
@@ -175,4 +175,28 @@ test("another broker's campaign is 'Campanha não encontrada' (404)", async ({ p
   const res = await page.goto(campaignPath);
   expect(res?.status()).toBe(404);
   await expect(page.getByText("Campanha não encontrada")).toBeVisible();
+});
+
+test("the monitor rides out a server restart: a notice while the server does not answer, then it refreshes again", async ({ page, javaScriptEnabled }) => {
+  test.skip(javaScriptEnabled === false, "the no-JavaScript page refreshes by its Refresh header (checked in the integration tests)");
+  // keep the campaign live whatever the machine's speed: one more message, due in an hour
+  const id = Number(campaignPath.split("/").pop());
+  const db = openDb();
+  db.prepare("insert into campaign_jobs (campaign_id, lead_name, \"to\", message, fire_at, status, created_at) values (?, 'Mais um', '5511912340099', 'Oi', ?, 'scheduled', ?)").run(id, new Date(Date.now() + 3_600_000).toISOString(), new Date().toISOString());
+  db.prepare("update campaigns set status = 'running' where id = ?").run(id);
+  db.close();
+  await signInAs(page, ana);
+  await page.goto(`${campaignPath}?every=1`);
+  await ready(page, true);
+  // the server goes away: /healthz does not answer
+  await page.route("**/healthz", (route) => route.abort("connectionrefused"));
+  await expect(page.getByText("Sem conexão com o servidor")).toBeVisible({ timeout: 10_000 });
+  await page.unroute("**/healthz");
+  await expect(page.getByText("Sem conexão com o servidor")).toHaveCount(0, { timeout: 10_000 });
+  // the server is back: the page refreshes again (a new message shows without a reload)
+  const db2 = openDb();
+  db2.prepare("update campaign_jobs set lead_name = 'Voltou' where campaign_id = ? and lead_name = 'Mais um'").run(id);
+  db2.close();
+  await expect(page.getByText("Voltou").first()).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByText("Erro 500")).toHaveCount(0);
 });
