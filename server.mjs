@@ -5,10 +5,12 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import compression from "compression";
 import express from "express";
-import { bodyGuard, methodGuard, securityHeaders, seeOtherAfterPost, trustProxySetting } from "./server/request-guards.mjs";
+import { bodyGuard, methodGuard, redactUrl, securityHeaders, seeOtherAfterPost, trustProxySetting } from "./server/request-guards.mjs";
 
 const DEV = process.argv.includes("--dev");
 if (!process.env.NODE_ENV) process.env.NODE_ENV = DEV ? "development" : "production";
+// `npm start` and `npm run dev` ask for the demo data (portable across shells); an explicit SEED_DEMO wins.
+if (process.argv.includes("--seed-demo") && !process.env.SEED_DEMO) process.env.SEED_DEMO = "true";
 
 /**
  * A bad environment variable (ConfigError) or any other start-up failure:
@@ -27,14 +29,14 @@ server.set("trust proxy", trustProxySetting(process.env.TRUST_PROXY));
 server.use(methodGuard);
 server.use(securityHeaders({ https: (process.env.PUBLIC_URL ?? "").startsWith("https://") }));
 
-// One structured log line per request.
+// One structured log line per request (secrets in the path redacted: request-guards.mjs redactUrl).
 server.use((req, res, next) => {
   const start = process.hrtime.bigint();
   res.on("finish", () => {
     if (["warn", "error", "silent"].includes(process.env.LOG_LEVEL ?? "")) return;
     const ms = Number(process.hrtime.bigint() - start) / 1e6;
     process.stdout.write(
-      JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "request", method: req.method, path: req.originalUrl.split("?")[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 }) + "\n",
+      JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "request", method: req.method, path: redactUrl(req.originalUrl.split("?")[0]), status: res.statusCode, ms: Math.round(ms * 10) / 10 }) + "\n",
     );
   });
   next();

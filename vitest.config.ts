@@ -7,8 +7,12 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.{ts,tsx}"],
+    // One migrated database per run, copied by each file (docs/testing.md).
+    globalSetup: ["tests/setup/global-setup.ts"],
     setupFiles: ["tests/setup/vitest.setup.ts"],
     pool: "forks",
+    // A stray `.only` would silently skip the rest of the suite: refused everywhere, not only in CI.
+    allowOnly: false,
     testTimeout: 20000,
     hookTimeout: 30000,
   },

@@ -18,6 +18,7 @@ import { useNonce } from "~/components/layout/nonce";
 import { Toaster } from "~/components/ui/toaster";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { readToast } from "~/modules/auth/toast.server";
+import { refusedPost } from "~/modules/platform/refused-post.server";
 import { enhanceScriptSrc } from "~/modules/platform/enhance.server";
 import { shouldHydrate } from "~/modules/platform/page-scripts";
 
@@ -28,7 +29,12 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { toast, clear } = await readToast(request);
-  return data({ toast, enhanceScript: enhanceScriptSrc() }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
+  // a post the server refused before reading it (server/request-guards.mjs): this page, its message, its 4xx
+  const refused = refusedPost(request);
+  return data(
+    { toast: refused ? ({ type: "error", title: "Envio recusado", message: refused.message } as const) : toast, enhanceScript: enhanceScriptSrc() },
+    { status: refused?.status, headers: clear ? { "Set-Cookie": clear } : undefined },
+  );
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -121,6 +121,9 @@ export default [
   // ── resources ──────────────────────────────────────────────────────────
   route("healthz", "routes/resources/healthz.ts"),
   route("uploads/*", "routes/resources/uploads.ts"),
+  // private files, by id, for the signed-in back office (issue 23)
+  route("arquivos/materiais/:id", "routes/resources/material-file.ts"),
+  route("arquivos/rascunhos/:draft/:file", "routes/resources/draft-photo.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("og/imovel/:file", "routes/resources/og-image.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

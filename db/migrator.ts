@@ -13,6 +13,7 @@ import * as m0012 from "./migrations/0012_portal_leads";
 import * as m0013 from "./migrations/0013_roulette_deliveries";
 import * as m0014 from "./migrations/0014_catalogue_vocabulary";
 import * as m0015 from "./migrations/0015_photo_measurements";
+import * as m0016 from "./migrations/0016_health_probe";
 import * as m0035 from "./migrations/0035_whatsapp_suppression";
 import * as m0036 from "./migrations/0036_roulette_next_run";
 import * as m0040 from "./migrations/0040_property_address_display";
@@ -39,6 +40,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0013_roulette_deliveries": m0013,
   "0014_catalogue_vocabulary": m0014,
   "0015_photo_measurements": m0015,
+  "0016_health_probe": m0016,
   "0035_whatsapp_suppression": m0035,
   "0036_roulette_next_run": m0036,
   "0040_property_address_display": m0040,

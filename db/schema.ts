@@ -566,6 +566,13 @@ export interface Database {
   property_slug_history: PropertySlugHistoryTable;
   watermark_labels: WatermarkLabelsTable;
   photo_measurements: PhotoMeasurementsTable;
+  health_probe: HealthProbeTable;
+}
+
+/** The row /healthz rewrites to prove the database can write (0016). */
+export interface HealthProbeTable {
+  id: number;
+  checked_at: string;
 }
 
 export type User = Selectable<UsersTable>;

@@ -27,8 +27,12 @@ const env = {
   PORT: String(port),
   DATA_DIR: dataDir,
   NODE_ENV: "production",
+  // the specs sign in with the demo accounts (a production start seeds nothing unless asked)
+  SEED_DEMO: "true",
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? "warn",
   RATE_LIMIT_MAX: "10000",
+  // Cheap password hashes for the users the specs create and the forms they fill: the same scrypt code, a lower N.
+  PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "1024",
   SMTP_URL: "",
   E2E_PORT: String(port),
   E2E_DATA_DIR: dataDir,

@@ -7,6 +7,8 @@ import { seedDemo, seedBulkProperties } from "~/modules/platform/seed.server";
 import { createAdmin, findUserByEmail } from "~/modules/auth/users.server";
 import { backupSqlite } from "#db/connection";
 import { getErrorMessage } from "~/utils/errors";
+import { privateRoot } from "~/modules/files/storage.server";
+import { passwordProblem } from "~/modules/auth/password-policy.server";
 
 /** Commands behind `npm run db:migrate | seed | admin:create | backup`. */
 export async function runCli(argv: string[]): Promise<number> {
@@ -43,7 +45,9 @@ export async function runCli(argv: string[]): Promise<number> {
         const password = flag("password") ?? process.env.ADMIN_PASSWORD;
         if (!email || !password) throw new Error("Usage: npm run admin:create -- --email admin@example.com --password 'a long secret'");
         if (!z.email().safeParse(email.trim().toLowerCase()).success) throw new Error(`Not an e-mail address: ${email}`);
-        if (password.length < 8) throw new Error("The password must have at least 8 characters.");
+        // the site's one password rule (auth/password-policy.server.ts)
+        const problem = passwordProblem(password);
+        if (problem) throw new Error(problem === "common" ? "The password is a common one (e.g. 12345678): choose one that is hard to guess." : problem === "too-long" ? "The password must have at most 200 characters." : "The password must have at least 8 characters.");
         await migrate();
         if (await findUserByEmail(email)) throw new Error(`An account with ${email} already exists.`);
         await createAdmin({ email, password, name: flag("name") });
@@ -55,9 +59,15 @@ export async function runCli(argv: string[]): Promise<number> {
         const dir = path.resolve(flag("out") ?? path.join(config().dataDir, "backups"), `backup-${stamp}`);
         await fs.mkdir(dir, { recursive: true, mode: 0o700 });
         await backupSqlite(sqliteHandle(), path.join(dir, "app.db"));
-        await fs.cp(config().uploadsDir, path.join(dir, "uploads"), { recursive: true, force: false }).catch((e: NodeJS.ErrnoException) => {
-          if (e.code !== "ENOENT") throw e;
-        });
+        // public files and the private area (course materials, draft photos)
+        for (const [from, name] of [
+          [config().uploadsDir, "uploads"],
+          [privateRoot(), "private"],
+        ]) {
+          await fs.cp(from, path.join(dir, name), { recursive: true, force: false }).catch((e: NodeJS.ErrnoException) => {
+            if (e.code !== "ENOENT") throw e;
+          });
+        }
         console.log(`Backup written to ${dir}`);
         return 0;
       }

@@ -18,7 +18,8 @@ type Entry = { version: number; at: number; status: number; headers: [string, st
 const cache = new Map<string, Entry>();
 
 export function isCacheable(req: Pick<Request, "method" | "path" | "headers">): boolean {
-  return req.method === "GET" && !req.headers.cookie && !req.headers.authorization && CACHEABLE.test(req.path === "/_root.data" ? "/.data" : req.path);
+  // a refused post shown as its page (request-guards.mjs) is never served from nor kept in the cache
+  return req.method === "GET" && !req.headers["x-refused-post"] && !req.headers.cookie && !req.headers.authorization && CACHEABLE.test(req.path === "/_root.data" ? "/.data" : req.path);
 }
 
 export function pageCache() {

@@ -5,8 +5,9 @@
 export const IMAGE_WIDTHS = [400, 800, 1200] as const;
 export const IMAGE_ASPECT = 3 / 4; // stored photos are 4:3 at most; variants keep the ratio
 
+/** Our stored photos (public `/uploads/…`, or an unsaved property's draft photo, which has the same variants). */
 export function isLocalUpload(url: string): boolean {
-  return url.startsWith("/uploads/");
+  return url.startsWith("/uploads/") || url.startsWith("/arquivos/rascunhos/");
 }
 
 export function variantUrl(url: string, width: (typeof IMAGE_WIDTHS)[number]): string {

@@ -2,7 +2,7 @@ import { DEMO, expect, ready, signInThroughForm, test } from "./fixtures";
 
 /** The one place the sign-in form itself is tested; other specs sign in with the cookie fixture. */
 test.describe("sign-in", () => {
-  test("admin signs in and out", async ({ page, jsEnabled, makeUser }) => {
+  test("admin signs in and out", { tag: "@no-js" }, async ({ page, jsEnabled, makeUser }) => {
     const admin = await makeUser({ role: "admin" });
     await signInThroughForm(page, jsEnabled, admin);
     await expect(page.getByTestId("toast")).toContainText("Login realizado com sucesso!");
@@ -13,7 +13,7 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin/);
   });
 
-  test("admin login shows the spec's messages", async ({ page, jsEnabled }) => {
+  test("admin login shows the spec's messages", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.goto("/login");
     await ready(page, jsEnabled);
     await page.getByRole("button", { name: "Entrar" }).click();
@@ -31,7 +31,7 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/admin$/);
   });
 
-  test("broker signs in to the dashboard (httpOnly, SameSite=Lax session id) and cannot open the admin area", async ({ page, context, jsEnabled, makeUser }) => {
+  test("broker signs in to the dashboard (httpOnly, SameSite=Lax session id) and cannot open the admin area", { tag: "@no-js" }, async ({ page, context, jsEnabled, makeUser }) => {
     const broker = await makeUser({ role: "broker", name: "Ana Teste" });
     await signInThroughForm(page, jsEnabled, broker);
     await expect(page).toHaveURL(/\/broker\/dashboard/);
@@ -45,7 +45,7 @@ test.describe("sign-in", () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
-  test("an inactive broker lands on /broker/bloqueado", async ({ page, jsEnabled, makeUser }) => {
+  test("an inactive broker lands on /broker/bloqueado", { tag: "@no-js" }, async ({ page, jsEnabled, makeUser }) => {
     const broker = await makeUser({ role: "broker", isActive: false });
     await signInThroughForm(page, jsEnabled, broker);
     await expect(page).toHaveURL(/\/broker\/bloqueado/);
@@ -53,7 +53,7 @@ test.describe("sign-in", () => {
     await expect(page.getByText("Entre em contato com o administrador.")).toBeVisible();
   });
 
-  test("after sign-in the admin lands on the redirectTo page", async ({ page, jsEnabled, makeUser }) => {
+  test("after sign-in the admin lands on the redirectTo page", { tag: "@no-js" }, async ({ page, jsEnabled, makeUser }) => {
     const admin = await makeUser({ role: "admin" });
     await page.goto("/admin/imoveis/novo");
     await expect(page).toHaveURL(/\/login\?redirectTo=%2Fadmin%2Fimoveis%2Fnovo$/);
@@ -65,7 +65,7 @@ test.describe("sign-in", () => {
     await expect(page.getByRole("heading", { name: "Novo Imóvel" })).toBeVisible();
   });
 
-  test("after sign-in the broker lands on the redirectTo page", async ({ page, jsEnabled, makeUser }) => {
+  test("after sign-in the broker lands on the redirectTo page", { tag: "@no-js" }, async ({ page, jsEnabled, makeUser }) => {
     const broker = await makeUser({ role: "broker" });
     await page.goto("/broker/properties");
     await expect(page).toHaveURL(/\/broker\/login\?redirectTo=%2Fbroker%2Fproperties$/);

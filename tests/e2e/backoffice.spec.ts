@@ -22,7 +22,7 @@ const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4
 test.describe("broker panel on a phone", () => {
   test.use({ viewport: PHONE });
 
-  test("the menu opens, closes and never hides its own toggle", async ({ page, jsEnabled, login }) => {
+  test("the menu opens, closes and never hides its own toggle", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
     await login({ role: "broker" });
     await page.goto("/broker/dashboard");
     await ready(page, jsEnabled);
@@ -67,7 +67,7 @@ test.describe("broker panel on a phone", () => {
     }
   });
 
-  test("the referral modal's copy hint has no 'Ctrl+C' on a phone", async ({ page, jsEnabled, login }) => {
+  test("the referral modal's copy hint has no 'Ctrl+C' on a phone", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
     test.skip(jsEnabled, "with JavaScript the modal has a copy button instead of the hint");
     await login({ role: "broker" });
     await page.goto("/broker/dashboard");
@@ -121,7 +121,7 @@ test("a dead reset link offers 'Voltar ao Login'", async ({ page }) => {
   await expect(page).toHaveURL(/\/broker\/login$/);
 });
 
-test("dashboard: the courses platform and a referral link for a chosen property", async ({ page, jsEnabled, login }) => {
+test("dashboard: the courses platform and a referral link for a chosen property", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
   await login({ role: "broker" });
   await page.goto("/broker/dashboard");
   await page.goto("/broker/dashboard");
@@ -145,7 +145,7 @@ test("dashboard: the courses platform and a referral link for a chosen property"
 });
 
 test.describe("photo edits are staged until Salvar", () => {
-  test("Cancelar after removing photos leaves the listing as it was; Salvar applies the change", async ({ page, jsEnabled, login }) => {
+  test("Cancelar after removing photos leaves the listing as it was; Salvar applies the change", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
     test.setTimeout(90_000);
     const jpeg = (r: number) => sharp({ create: { width: 480, height: 360, channels: 3, background: { r, g: 90, b: 90 } } }).jpeg().toBuffer();
     const files = await Promise.all([40, 120, 200].map(async (r, i) => ({ name: `f${i}.jpg`, mimeType: "image/jpeg", buffer: await jpeg(r) })));
@@ -221,7 +221,7 @@ test.describe("photo edits are staged until Salvar", () => {
 
 test.describe("screens at 390 and 1280 px", () => {
   for (const [label, viewport] of [["390", PHONE], ["1280", DESKTOP]] as const) {
-    test(`editor and watermark library at ${label}px`, async ({ page, jsEnabled, login }) => {
+    test(`editor and watermark library at ${label}px`, { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
       await page.setViewportSize(viewport);
       await login({ role: "admin" });
       await page.goto("/admin");
@@ -250,7 +250,7 @@ test.describe("screens at 390 and 1280 px", () => {
     });
   }
 
-  test("watermark library on the images tab, with a renamed logo", async ({ page, jsEnabled, login }) => {
+  test("watermark library on the images tab, with a renamed logo", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
     await page.setViewportSize(DESKTOP);
     await login({ role: "admin" });
     await page.goto("/admin");

@@ -6,7 +6,7 @@ import { expect, openDb, ready, test } from "./fixtures";
  * coming-soon page (pages.spec.ts) into the list while that spec runs —
  * which a scheduled post must not do.
  */
-test("admin writes a draft: publish rule, save, list, delete with confirmation", async ({ page, jsEnabled, login }) => {
+test("admin writes a draft: publish rule, save, list, delete with confirmation", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
   await login({ role: "admin" });
   await page.goto("/admin/blog");
   await ready(page, jsEnabled);

@@ -1,6 +1,5 @@
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
-import { expect, ready, test } from "./fixtures";
+import { expect, ready, test, withoutRefreshHeader } from "./fixtures";
 import { ownDataDir, startOwnServer, type OwnServer } from "./own-server";
 
 /**
@@ -40,14 +39,6 @@ test.describe("/blog with no published article: coming soon", () => {
   // the header is checked on the server's own answer, and the page is then served without it wherever the
   // test is about something else (the countdown script, the link); the browser following the real header
   // is tested once, without JavaScript, where nothing else can move the page.
-  async function withoutRefreshHeader(page: Page) {
-    await page.route(/\/blog(\?.*)?$/, async (route) => {
-      const response = await route.fetch();
-      const headers = { ...response.headers() };
-      delete headers["refresh"];
-      await route.fulfill({ response, headers });
-    });
-  }
 
   test("/blog is a coming-soon page that returns home after 5 seconds", { tag: "@no-js" }, async ({ page, jsEnabled, request }) => {
     const blog = `${server.base}/blog`;

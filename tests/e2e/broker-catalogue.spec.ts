@@ -9,7 +9,7 @@ test.describe("broker catalogue", () => {
 
   const cards = (page: import("@playwright/test").Page) => page.getByRole("list", { name: "Imóveis" }).getByRole("article");
 
-  test("a price that is not a number is shown back with its message and ignored", async ({ page, jsEnabled }) => {
+  test("a price that is not a number is shown back with its message and ignored", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.goto("/broker/properties");
     await ready(page, jsEnabled);
     await page.getByLabel("Preço mínimo (R$)").fill("abc");
@@ -21,7 +21,7 @@ test.describe("broker catalogue", () => {
     await expect(cards(page)).toHaveCount(9);
   });
 
-  test("filters by city, then neighbourhood", async ({ page, jsEnabled }) => {
+  test("filters by city, then neighbourhood", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.goto("/broker/properties");
     await ready(page, jsEnabled);
     await expect(page.getByRole("heading", { name: "Imóveis", level: 1 })).toBeVisible();
@@ -49,7 +49,7 @@ test.describe("broker catalogue", () => {
     await expect(cards(page)).toHaveCount(9);
   });
 
-  test("switches between grid and list and pages through the catalogue", async ({ page, jsEnabled }) => {
+  test("switches between grid and list and pages through the catalogue", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.goto("/broker/properties");
     await ready(page, jsEnabled);
     const views = page.getByRole("group", { name: "Visualização" });
@@ -113,7 +113,7 @@ test.describe("broker catalogue", () => {
     }
   });
 
-  test("opens the referral-link modal with the broker's ref", async ({ page, jsEnabled, context }) => {
+  test("opens the referral-link modal with the broker's ref", { tag: "@no-js" }, async ({ page, jsEnabled, context }) => {
     await page.goto("/broker/properties?view=list");
     await ready(page, jsEnabled);
     await cards(page).first().getByRole("link", { name: /^Gerar link/ }).click();

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { expect, openDb, ready, test } from "./fixtures";
 
 /** /admin/corretores (issue 10, 25): add (phone and address required, a photo), find, deactivate and delete a broker, JS on and off. */
-test("admin adds a broker, who can sign in; deactivates and deletes it", async ({ page, jsEnabled, login, browser }) => {
+test("admin adds a broker, who can sign in; deactivates and deletes it", { tag: "@no-js" }, async ({ page, jsEnabled, login, browser }) => {
   test.setTimeout(120_000);
   await login({ role: "admin" });
   await page.goto("/admin/brokers"); // the old address redirects

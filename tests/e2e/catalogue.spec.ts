@@ -13,7 +13,7 @@ async function cardTexts(page: Page): Promise<string[]> {
 }
 
 test.describe("catalogue", () => {
-  test("home → catalogue → filter by city, price and bedrooms → property page", async ({ page, jsEnabled }) => {
+  test("home → catalogue → filter by city, price and bedrooms → property page", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.goto("/");
     await ready(page, jsEnabled);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("A história do seu lar começa aqui.");
@@ -45,7 +45,7 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("button", { name: "Enviar mensagem" })).toBeVisible();
   });
 
-  test("changing the city clears the neighbourhood and resets the page", async ({ page, jsEnabled }) => {
+  test("changing the city clears the neighbourhood and resets the page", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.goto("/imoveis?city=Santos");
     await ready(page, jsEnabled);
     const nb = page.getByLabel("Bairro");
@@ -61,7 +61,7 @@ test.describe("catalogue", () => {
     await expect(page.getByLabel("Bairro")).toHaveValue("");
   });
 
-  test("a filter change goes back to page 1", async ({ page, jsEnabled }) => {
+  test("a filter change goes back to page 1", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.goto("/imoveis?page=2");
     await ready(page, jsEnabled);
     await expect(page.getByText("Página 2 de")).toBeVisible();
@@ -70,7 +70,7 @@ test.describe("catalogue", () => {
     await expect(page).toHaveURL(/\/imoveis\?bedrooms=1$/);
   });
 
-  test("minimum area above maximum sets the other bound equal", async ({ page, jsEnabled }) => {
+  test("minimum area above maximum sets the other bound equal", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.goto("/imoveis?minArea=100");
     await ready(page, jsEnabled);
     await page.getByLabel("Área máxima").fill("50");
@@ -113,7 +113,7 @@ test.describe("catalogue", () => {
     expect(cities.some((t) => t.toLowerCase().includes("paulo"))).toBe(true);
   });
 
-  test("bedroom options and sorting by price", async ({ page, jsEnabled }) => {
+  test("bedroom options and sorting by price", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.goto("/imoveis");
     await ready(page, jsEnabled);
     await expect(page.getByLabel("Quartos").locator("option")).toHaveText(["Todos", "1+", "2+", "3+", "4+"]);
@@ -139,7 +139,7 @@ test.describe("catalogue", () => {
     await expect(page.getByRole("heading", { name: "Categoria não encontrada" })).toBeVisible();
   });
 
-  test("the ref code travels on links and shows the active broker's card only", async ({ page, jsEnabled }) => {
+  test("the ref code travels on links and shows the active broker's card only", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     const ana = demoBrokerId(DEMO.broker.email);
     const carla = demoBrokerId(DEMO.inactiveBroker.email);
     await page.goto(`/imoveis?ref=${ana}`);
@@ -160,7 +160,7 @@ test.describe("catalogue", () => {
     await expect(page.getByTestId("broker-card")).toHaveCount(0);
   });
 
-  test("featured section: carousel by default, grid on request", async ({ page, jsEnabled }) => {
+  test("featured section: carousel by default, grid on request", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.goto("/");
     await ready(page, jsEnabled);
     const featured = page.locator('[aria-roledescription="carrossel"]');

@@ -1,10 +1,9 @@
-import { expect, ready, signIn, test } from "./fixtures";
-import { createBrokerWithLeads } from "./crm-accounts";
+import { createBrokerWithLeads, expect, ready, signIn, test } from "./fixtures";
 
 /** /broker/crm/activities (issue 9): a new activity for a lead found by search, completed, and the status filter; JS on and off. */
-test("activities: create for a searched lead, complete, filter by status", async ({ page, jsEnabled }) => {
+test("activities: create for a searched lead, complete, filter by status", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
   const stamp = `${Date.now()}${jsEnabled ? "j" : "n"}`;
-  const b = createBrokerWithLeads(`ativ${stamp}`, [{ name: `Lead Atividade ${stamp}` }]);
+  const b = await createBrokerWithLeads(`ativ${stamp}`, [{ name: `Lead Atividade ${stamp}` }]);
   await signIn(page.context(), { ...b, role: "broker" });
   await page.goto("/broker/crm/activities");
   await ready(page, jsEnabled);

@@ -1,11 +1,10 @@
-import { createBrokerWithLeads } from "./crm-accounts";
-import { expect, ready, signInThroughForm, test } from "./fixtures";
+import { createBrokerWithLeads, expect, ready, signInThroughForm, test } from "./fixtures";
 
 /** /admin/crm (spec 03 §2.11): the admin grants CRM admin to a broker, who then sees every broker's leads; removing it takes effect at once. JS on and off. */
-test("admin grants and removes CRM admin; the broker's lead list follows", async ({ page, jsEnabled, login, browser }) => {
+test("admin grants and removes CRM admin; the broker's lead list follows", { tag: "@no-js" }, async ({ page, jsEnabled, login, browser }) => {
   const stamp = `${Date.now().toString(36)}${jsEnabled ? "j" : "n"}`;
-  const a = createBrokerWithLeads(`adm${stamp}`, [{ name: `Lead A ${stamp}` }]);
-  createBrokerWithLeads(`out${stamp}`, [{ name: `Lead B ${stamp}` }]);
+  const a = await createBrokerWithLeads(`adm${stamp}`, [{ name: `Lead A ${stamp}` }]);
+  await createBrokerWithLeads(`out${stamp}`, [{ name: `Lead B ${stamp}` }]);
 
   await login({ role: "admin" });
   await page.goto("/admin/crm");

@@ -1,5 +1,4 @@
-import { expect, ready, signIn, test } from "./fixtures";
-import { createBrokerWithLeads, openDb } from "./crm-accounts";
+import { createBrokerWithLeads, expect, openDb, ready, signIn, test } from "./fixtures";
 
 const shots = process.env.E2E_SCREENSHOTS; // a folder: screenshots of each screen at 390 and 1280 px
 
@@ -14,8 +13,8 @@ async function shoot(page: import("@playwright/test").Page, name: string, jsEnab
 
 const column = (page: import("@playwright/test").Page, name: string) => page.locator(`section[data-stage="${name}"]`);
 
-test("board: move a card by drag (JS) or by the 'Mover para' form (no JS); counts and sums follow", async ({ page, jsEnabled }) => {
-  const b = createBrokerWithLeads("board", [
+test("board: move a card by drag (JS) or by the 'Mover para' form (no JS); counts and sums follow", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
+  const b = await createBrokerWithLeads("board", [
     { name: "Cliente Arrastado", value: 250000 },
     { name: "Cliente Parado", value: 100000 },
   ]);
@@ -44,8 +43,7 @@ test("board: move a card by drag (JS) or by the 'Mover para' form (no JS); count
 });
 
 test("board: keyboard move with Space and arrows (JS)", async ({ page, jsEnabled }) => {
-  test.skip(!jsEnabled, "keyboard drag needs JavaScript; without it the form is used");
-  const b = createBrokerWithLeads("keys", [{ name: "Cliente Teclado" }]);
+  const b = await createBrokerWithLeads("keys", [{ name: "Cliente Teclado" }]);
   await signIn(page.context(), { ...b, role: "broker" });
   await page.goto("/broker/crm");
   await ready(page, jsEnabled);
@@ -59,8 +57,8 @@ test("board: keyboard move with Space and arrows (JS)", async ({ page, jsEnabled
   await expect(column(page, "Qualificação").getByText("Cliente Teclado")).toBeVisible();
 });
 
-test("board: 'Ver mais 10' and 'Ver menos'", async ({ page, jsEnabled }) => {
-  const b = createBrokerWithLeads("more", Array.from({ length: 12 }, (_, i) => ({ name: `Cliente ${String(i + 1).padStart(2, "0")}` })));
+test("board: 'Ver mais 10' and 'Ver menos'", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
+  const b = await createBrokerWithLeads("more", Array.from({ length: 12 }, (_, i) => ({ name: `Cliente ${String(i + 1).padStart(2, "0")}` })));
   await signIn(page.context(), { ...b, role: "broker" });
   await page.goto("/broker/crm");
   await ready(page, jsEnabled);
@@ -71,8 +69,8 @@ test("board: 'Ver mais 10' and 'Ver menos'", async ({ page, jsEnabled }) => {
   await expect(column(page, "Entrada").locator("li[data-card]")).toHaveCount(10);
 });
 
-test("board: create lead, then the duplicate message; empty form refused", async ({ page, jsEnabled }) => {
-  const b = createBrokerWithLeads("create");
+test("board: create lead, then the duplicate message; empty form refused", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
+  const b = await createBrokerWithLeads("create");
   await signIn(page.context(), { ...b, role: "broker" });
   await page.goto("/broker/crm");
   await ready(page, jsEnabled);
@@ -94,8 +92,8 @@ test("board: create lead, then the duplicate message; empty form refused", async
   await shoot(page, "crm-new-lead", jsEnabled);
 });
 
-test("stages: admin creates with a template, edits, refuses deleting a stage with leads, deletes an empty one", async ({ page, jsEnabled, login }) => {
-  createBrokerWithLeads("stages", [{ name: "Segura a etapa", stage: "Proposta" }]);
+test("stages: admin creates with a template, edits, refuses deleting a stage with leads, deletes an empty one", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
+  await createBrokerWithLeads("stages", [{ name: "Segura a etapa", stage: "Proposta" }]);
   await login({ role: "admin" });
   await page.goto("/broker/crm");
   await ready(page, jsEnabled);
@@ -141,7 +139,7 @@ test("permissions: a broker sees no stage management, no Eu/Todos; /broker/crm/s
   expect(admin.status()).toBe(403);
 });
 
-test("admin: broker list with search and status; Eu/Todos on the board", async ({ page, jsEnabled, login, makeUser }) => {
+test("admin: broker list with search and status; Eu/Todos on the board", { tag: "@no-js" }, async ({ page, jsEnabled, login, makeUser }) => {
   const inactive = await makeUser({ role: "broker", isActive: false, name: `Carla Inativa ${Date.now()}` });
   await login({ role: "admin" });
   await page.goto("/broker/admin");
@@ -155,7 +153,7 @@ test("admin: broker list with search and status; Eu/Todos on the board", async (
 });
 
 test("dashboard: charts count the broker's own leads from the database", async ({ page, jsEnabled }) => {
-  const b = createBrokerWithLeads("dash", [{ name: "A" }, { name: "B" }, { name: "C", stage: "Proposta" }]);
+  const b = await createBrokerWithLeads("dash", [{ name: "A" }, { name: "B" }, { name: "C", stage: "Proposta" }]);
   await signIn(page.context(), { ...b, role: "broker" });
   await page.goto("/broker/dashboard");
   await ready(page, jsEnabled);
@@ -167,8 +165,8 @@ test("dashboard: charts count the broker's own leads from the database", async (
   await shoot(page, "dashboard", jsEnabled);
 });
 
-test("settings: profile, photo and password change with bad input", async ({ page, jsEnabled }) => {
-  const b = createBrokerWithLeads("settings");
+test("settings: profile, photo and password change with bad input", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
+  const b = await createBrokerWithLeads("settings");
   await signIn(page.context(), { ...b, role: "broker" });
   await page.goto("/broker/settings");
   await ready(page, jsEnabled);
@@ -176,7 +174,7 @@ test("settings: profile, photo and password change with bad input", async ({ pag
   await expect(page.getByLabel("E-mail")).toHaveAttribute("readonly", "");
   await page.getByLabel("Nome", { exact: true }).fill("");
   await page.getByRole("button", { name: "Salvar alterações" }).click();
-  await expect(page.getByText("Informe o nome")).toBeVisible();
+  await expect(page.getByText("Informe o nome", { exact: true })).toBeVisible();
   await page.getByLabel("Nome", { exact: true }).fill("Nome Trocado");
   await page.getByLabel("Telefone").fill("(11) 97777-6666");
   await page.getByRole("button", { name: "Salvar alterações" }).click();

@@ -40,7 +40,7 @@ const shot = async (page: Page, name: string, project: string) => {
 };
 
 test.describe("lead list", () => {
-  test("filters and pagination live in the URL; brokers see only their leads", async ({ page, jsEnabled }, info) => {
+  test("filters and pagination live in the URL; brokers see only their leads", { tag: "@no-js" }, async ({ page, jsEnabled }, info) => {
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/leads");
     await ready(page, jsEnabled);
@@ -60,7 +60,7 @@ test.describe("lead list", () => {
     await expect(page.getByText("Nenhum lead encontrado")).toBeVisible();
   });
 
-  test("bulk move: 'Seleção vazia' without a selection, then moves the selected leads", async ({ page, jsEnabled }) => {
+  test("bulk move: 'Seleção vazia' without a selection, then moves the selected leads", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/leads?q=Juliana");
     await ready(page, jsEnabled);
@@ -81,7 +81,7 @@ test.describe("lead list", () => {
     await expect(page.locator("tr[data-lead-row]").first()).toContainText("Proposta");
   });
 
-  test("bulk e-mail: counters (JS: live progress; no JS: totals in the message)", async ({ page, jsEnabled }) => {
+  test("bulk e-mail: counters (JS: live progress; no JS: totals in the message)", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/leads?q=Silva");
     await ready(page, jsEnabled);
@@ -98,7 +98,7 @@ test.describe("lead list", () => {
     }
   });
 
-  test("admin: Corretor column, reassign, delete with confirmation", async ({ page, jsEnabled }) => {
+  test("admin: Corretor column, reassign, delete with confirmation", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     // one of Ana's leads per project (the two projects share the server)
     const target = readDb(
       (db) =>
@@ -140,7 +140,7 @@ test.describe("lead list", () => {
 });
 
 test.describe("CSV", () => {
-  test("import a Windows-1252 Excel file: mapping, preview with duplicates, import", async ({ page, jsEnabled }, info) => {
+  test("import a Windows-1252 Excel file: mapping, preview with duplicates, import", { tag: "@no-js" }, async ({ page, jsEnabled }, info) => {
     // each project imports as a different broker: duplicates are per broker
     await loginAsBroker(page, jsEnabled, jsEnabled ? DEMO.broker2 : DEMO.broker);
     // a unique copy per project so both runs create their own leads
@@ -179,7 +179,7 @@ test.describe("CSV", () => {
     await expect(page.locator("[data-duplicates]")).toContainText("João da Conceição");
   });
 
-  test("a broken file names the line; export downloads the broker's file", async ({ page, jsEnabled }) => {
+  test("a broken file names the line; export downloads the broker's file", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/leads/import");
     await ready(page, jsEnabled);
@@ -194,7 +194,7 @@ test.describe("CSV", () => {
 });
 
 test.describe("lead page", () => {
-  test("cards, stage change recorded in the history with who/when, notes", async ({ page, jsEnabled }, info) => {
+  test("cards, stage change recorded in the history with who/when, notes", { tag: "@no-js" }, async ({ page, jsEnabled }, info) => {
     test.setTimeout(90_000);
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/leads?q=Patr%C3%ADcia");
@@ -216,7 +216,7 @@ test.describe("lead page", () => {
     await expect(page.getByText("Editar / excluir")).toHaveCount(0);
   });
 
-  test("activities and the Negócio card: required text, Concluir, bad value", async ({ page, jsEnabled }, info) => {
+  test("activities and the Negócio card: required text, Concluir, bad value", { tag: "@no-js" }, async ({ page, jsEnabled }, info) => {
     test.setTimeout(90_000);
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/leads?q=Fernanda");
@@ -244,7 +244,7 @@ test.describe("lead page", () => {
     await shot(page, "lead-page", info.project.name);
   });
 
-  test("another broker's lead is 'Lead não encontrado.' (404); admins edit notes", async ({ page, jsEnabled }) => {
+  test("another broker's lead is 'Lead não encontrado.' (404); admins edit notes", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     const foreign = readDb((db) => db.prepare("SELECT l.id FROM leads l JOIN brokers b ON b.id = l.broker_id WHERE b.email = ? LIMIT 1").get(DEMO.broker2.email) as { id: number });
     await loginAsBroker(page, jsEnabled);
     const res = await page.goto(`/broker/lead/${foreign.id}`);
@@ -264,7 +264,7 @@ test.describe("lead page", () => {
 });
 
 test.describe("e-mail and admin tab", () => {
-  test("/broker/email: recipient required, sends (outbox), SMTP not configured", async ({ page, jsEnabled }, info) => {
+  test("/broker/email: recipient required, sends (outbox), SMTP not configured", { tag: "@no-js" }, async ({ page, jsEnabled }, info) => {
     await loginAsBroker(page, jsEnabled);
     await page.goto("/broker/email");
     await ready(page, jsEnabled);

@@ -58,7 +58,7 @@ async function fillAllTabs(page: Page, jsEnabled: boolean, title: string, option
   if (options.photos) await uploadPhotos(page, jsEnabled, options.photos);
 }
 
-test("admin creates a property through the seven tabs, with validation, photos and a watermark", async ({ page, jsEnabled, login }) => {
+test("admin creates a property through the seven tabs, with validation, photos and a watermark", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
   test.slow(); // seven tabs and several posts: about 40 s on a loaded machine, near the 45 s default
   await login({ role: "admin" });
   await page.goto("/admin/imoveis/novo");
@@ -109,7 +109,7 @@ test("admin creates a property through the seven tabs, with validation, photos a
   await expect(page.getByRole("heading", { name: title })).toBeVisible();
 });
 
-test("admin edits photos and options, saves, then deletes with confirmation", async ({ page, jsEnabled, login }) => {
+test("admin edits photos and options, saves, then deletes with confirmation", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
   test.slow(); // seven tabs and several posts: about 40 s on a loaded machine, near the 45 s default
   await login({ role: "admin" });
   await page.goto("/admin/imoveis/novo");
@@ -163,7 +163,7 @@ test("admin edits photos and options, saves, then deletes with confirmation", as
   await expect(page.getByRole("row").filter({ hasText: title })).toHaveCount(0);
 });
 
-test("broker mode: featured hidden, watermark fixed, saving needs a photo", async ({ page, jsEnabled, login }) => {
+test("broker mode: featured hidden, watermark fixed, saving needs a photo", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
   await login({ role: "broker" });
   await page.goto("/broker/properties/novo");
   await ready(page, jsEnabled);

@@ -78,6 +78,26 @@ export async function createUser(options: NewE2eUser): Promise<E2eUser> {
   return { userId, email, name, password, role, brokerId };
 }
 
+/**
+ * A fresh broker (createUser: own password, hashed by the app's own hashPassword) with leads of
+ * its own in the given stages, so board specs never move another spec's cards.
+ */
+export async function createBrokerWithLeads(label: string, leads: { name: string; stage?: string; value?: number; email?: string }[] = []) {
+  const user = await createUser({ role: "broker", name: `Corretor ${label}` });
+  const db = openDb();
+  try {
+    const now = new Date().toISOString();
+    const stageId = (stage: string) => (db.prepare("select id from crm_stages where name = ?").get(stage) as { id: number } | undefined)?.id ?? null;
+    const insert = db.prepare(
+      "insert into leads (name, email, phone, message, broker_id, stage_id, total_value, order_index, tags, created_at, updated_at) values (?, ?, '', 'e2e', ?, ?, ?, ?, '[]', ?, ?)",
+    );
+    const leadIds = leads.map((l, i) => Number(insert.run(l.name, l.email ?? `${label}-${i}-${Date.now()}@cliente.com.br`, user.brokerId, stageId(l.stage ?? "Entrada"), l.value ?? null, i + 1, now, now).lastInsertRowid));
+    return { ...user, leadIds };
+  } finally {
+    db.close();
+  }
+}
+
 /** The test server's address (scripts/e2e.mjs sets E2E_PORT). */
 export function serverUrl(): string {
   return `http://localhost:${process.env.E2E_PORT ?? 3900}`;
@@ -148,6 +168,21 @@ export const test = base.extend<Fixtures>({
   },
 });
 export { expect };
+
+/**
+ * Serves /blog without its `Refresh: 5;url=/` header. While no post is published, /blog is the coming-soon
+ * page, and the browser follows that header after 5 real seconds with or without JavaScript: any test that
+ * looks at the page for longer (axe, page weight, the countdown on a paused clock) would race it. The header
+ * itself is checked on the server's answer in pages.spec.ts, and followed once there without JavaScript.
+ */
+export async function withoutRefreshHeader(page: Page): Promise<void> {
+  await page.route(/\/blog(\?.*)?$/, async (route) => {
+    const response = await route.fetch();
+    const headers = { ...response.headers() };
+    delete headers["refresh"];
+    await route.fulfill({ response, headers });
+  });
+}
 
 /** Waits until React has hydrated (only meaningful with JavaScript on). */
 export async function ready(page: Page, jsEnabled: boolean): Promise<void> {

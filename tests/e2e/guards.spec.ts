@@ -29,7 +29,7 @@ test.describe("guards", () => {
     await adminContext.close();
   });
 
-  test("an inactive broker's session only ever reaches /broker/bloqueado, and can sign out there", async ({ page, jsEnabled, login }) => {
+  test("an inactive broker's session only ever reaches /broker/bloqueado, and can sign out there", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
     await login({ role: "broker", isActive: false });
     await page.goto("/broker/dashboard");
     await expect(page).toHaveURL(/\/broker\/bloqueado$/);
@@ -47,7 +47,7 @@ test.describe("guards", () => {
 });
 
 test.describe("session", () => {
-  test("the broker signs out from the sidebar and the session cookie goes", async ({ page, context, jsEnabled, login }) => {
+  test("the broker signs out from the sidebar and the session cookie goes", { tag: "@no-js" }, async ({ page, context, jsEnabled, login }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await login({ role: "broker" });
     await page.goto("/broker/dashboard");
@@ -60,7 +60,7 @@ test.describe("session", () => {
     expect((await context.cookies()).find((c) => c.name === "__session")).toBeUndefined();
   });
 
-  test("the sidebar toggle is kept in a cookie and rendered by the server (w-16 / w-64)", async ({ page, jsEnabled, login }) => {
+  test("the sidebar toggle is kept in a cookie and rendered by the server (w-16 / w-64)", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await login({ role: "broker" });
     await page.goto("/broker/dashboard");
@@ -101,6 +101,6 @@ test.describe("CSRF (Origin check)", () => {
   test("GET /healthz answers 200 with the database up", async ({ request }) => {
     const res = await request.get("/healthz");
     expect(res.status()).toBe(200);
-    expect(await res.json()).toEqual({ status: "ok", database: true });
+    expect(await res.json()).toEqual({ status: "ok", database: true, disk: true });
   });
 });

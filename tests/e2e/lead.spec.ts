@@ -51,7 +51,7 @@ async function fillLead(page: Page, values: { name: string; email: string; phone
 const send = (page: Page) => page.getByRole("button", { name: "Enviar mensagem" }).click();
 
 test.describe("lead form", () => {
-  test("a lead sent from /contato lands on /obrigado with the name", async ({ page, jsEnabled }, testInfo) => {
+  test("a lead sent from /contato lands on /obrigado with the name", { tag: "@no-js" }, async ({ page, jsEnabled }, testInfo) => {
     const email = uniqueEmail(testInfo);
     await page.goto("/contato");
     await ready(page, jsEnabled);
@@ -71,7 +71,7 @@ test.describe("lead form", () => {
     expect(leads[0]).toMatchObject({ name: "Marina Teste", phone: "(11) 98765-4321", message: "Quero saber sobre financiamento.", property_id: null, broker_id: null });
   });
 
-  test("with ?ref of an active broker the lead is hers and /obrigado offers her WhatsApp", async ({ page, jsEnabled }, testInfo) => {
+  test("with ?ref of an active broker the lead is hers and /obrigado offers her WhatsApp", { tag: "@no-js" }, async ({ page, jsEnabled }, testInfo) => {
     const ana = await anaBrokerId(page);
     const email = uniqueEmail(testInfo);
     await page.goto(`/contato?ref=${ana}`);
@@ -88,7 +88,7 @@ test.describe("lead form", () => {
     expect(leadsByEmail(email)[0]?.broker_id).toBe(ana);
   });
 
-  test("an inactive broker's ref attaches nobody", async ({ page, jsEnabled }, testInfo) => {
+  test("an inactive broker's ref attaches nobody", { tag: "@no-js" }, async ({ page, jsEnabled }, testInfo) => {
     const carla = brokerIdByEmail("carla@larimoveis.com.br");
     const email = uniqueEmail(testInfo);
     await page.goto(`/contato?ref=${carla}`);
@@ -101,7 +101,7 @@ test.describe("lead form", () => {
     expect(leadsByEmail(email)[0]?.broker_id).toBeNull();
   });
 
-  test("a lead sent from a property page carries the property", async ({ page, jsEnabled }, testInfo) => {
+  test("a lead sent from a property page carries the property", { tag: "@no-js" }, async ({ page, jsEnabled }, testInfo) => {
     await page.goto("/imoveis");
     const first = page.locator('a[href^="/imovel/"]').first();
     const href = (await first.count()) ? await first.getAttribute("href") : "/imovel/1";
@@ -118,7 +118,7 @@ test.describe("lead form", () => {
     expect(lead?.property_title).toBeTruthy();
   });
 
-  test("shows every message of the form, keeps what was typed, and clears an error when it is fixed", async ({ page, jsEnabled }) => {
+  test("shows every message of the form, keeps what was typed, and clears an error when it is fixed", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.goto("/contato");
     await ready(page, jsEnabled);
     await send(page);
@@ -151,7 +151,7 @@ test.describe("lead form", () => {
     }
   });
 
-  test("on a phone, a refused send shows the form and a summary whose links reach each field below the sticky header", async ({ page, jsEnabled }) => {
+  test("on a phone, a refused send shows the form and a summary whose links reach each field below the sticky header", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(demoPropertyPath());
     await ready(page, jsEnabled);
@@ -170,7 +170,6 @@ test.describe("lead form", () => {
   });
 
   test("masks the phone while typing", async ({ page, jsEnabled }) => {
-    test.skip(!jsEnabled, "the mask needs JavaScript; without it the server accepts any format");
     await page.goto("/contato");
     await ready(page, jsEnabled);
     const phone = page.getByLabel("Telefone", { exact: true });

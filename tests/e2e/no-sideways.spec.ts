@@ -96,7 +96,8 @@ test.describe("no screen scrolls sideways at 390 px", () => {
   });
 
   for (const role of ["anonymous", "broker", "admin"] as const) {
-    test(`as ${role}`, async ({ page, context, jsEnabled, login }) => {
+    // with JavaScript on and off: a hydrated back office may lay out differently (docs/testing.md, @no-js)
+    test(`as ${role}`, { tag: "@no-js" }, async ({ page, context, jsEnabled, login }) => {
       test.setTimeout(240_000);
       const ids = demoIds();
       if (role === "admin") await login({ role: "admin" });

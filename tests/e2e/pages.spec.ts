@@ -75,7 +75,7 @@ test.describe("static pages", () => {
     await expect(answer).toBeVisible();
   });
 
-  test("/contato loads the map only on request (a link without JavaScript)", async ({ page, jsEnabled }) => {
+  test("/contato loads the map only on request (a link without JavaScript)", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     let mapRequests = 0;
     await page.route(/openstreetmap\.org/, (route) => {
       mapRequests += 1;
@@ -98,7 +98,6 @@ test.describe("static pages", () => {
   });
 
   test("with JavaScript, scrolling to the map loads it", async ({ page, jsEnabled }) => {
-    test.skip(!jsEnabled, "the lazy map needs JavaScript");
     await page.route(/openstreetmap\.org/, (route) => route.fulfill({ contentType: "text/html", body: "<p>mapa</p>" }));
     await page.goto("/contato");
     await ready(page, jsEnabled);

@@ -1,7 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { parseEml } from "../mocks/eml";
 import { expect, ready, test } from "./fixtures";
 
@@ -12,20 +11,6 @@ import { expect, ready, test } from "./fixtures";
  * specs running at the same time.
  */
 const dataDir = process.env.E2E_DATA_DIR ?? "";
-
-function createBroker(label: string): { email: string; name: string } {
-  const email = `reset-${label}-${Date.now()}-${crypto.randomBytes(3).toString("hex")}@teste.com.br`;
-  const name = `Corretor ${label}`;
-  const db = new SQLite(path.join(dataDir, "app.db"));
-  db.pragma("busy_timeout = 5000");
-  const now = new Date().toISOString();
-  const userId = crypto.randomUUID();
-  // An unusable hash: the only way in is the reset link.
-  db.prepare("insert into users (id, email, password_hash, role, name, created_at, updated_at) values (?, ?, 'none', 'broker', ?, ?, ?)").run(userId, email, name, now, now);
-  db.prepare("insert into brokers (id, user_id, name, email, phone, is_active, created_at, updated_at) values (?, ?, ?, ?, '', 1, ?, ?)").run(crypto.randomUUID(), userId, name, email, now, now);
-  db.close();
-  return { email, name };
-}
 
 function resetLinkFor(email: string): string {
   const dir = path.join(dataDir, "outbox");
@@ -47,8 +32,9 @@ test.beforeAll(() => {
   expect(dataDir, "E2E_DATA_DIR is set by scripts/e2e.mjs").not.toBe("");
 });
 
-test("forgot → e-mail → new password → sign in; the link works once", async ({ page, jsEnabled }) => {
-  const broker = createBroker(jsEnabled ? "js" : "nojs");
+test("forgot → e-mail → new password → sign in; the link works once", { tag: "@no-js" }, async ({ page, jsEnabled, makeUser }) => {
+  // the e2e user factory: a password only this test knows and never types; the way in is the reset link
+  const broker = await makeUser({ role: "broker", name: `Corretor ${jsEnabled ? "js" : "nojs"}` });
   await page.goto("/broker/login");
   await ready(page, jsEnabled);
   await page.getByRole("link", { name: "Esqueci minha senha" }).click();
@@ -90,7 +76,7 @@ test("forgot → e-mail → new password → sign in; the link works once", asyn
   await expect(page.getByRole("link", { name: "Pedir novo link" })).toHaveAttribute("href", "/broker/forgot-password");
 });
 
-test("forgot-password messages: empty e-mail; an unknown one gets the same answer as an account", async ({ page, jsEnabled }) => {
+test("forgot-password messages: empty e-mail; an unknown one gets the same answer as an account", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
   await page.goto("/broker/forgot-password");
   await ready(page, jsEnabled);
   await page.getByRole("button", { name: "Enviar link" }).click();

@@ -56,7 +56,7 @@ test.describe("property page", () => {
     await expect(page.getByText("IPTU")).toBeVisible();
   });
 
-  test("a tap on a photo opens the viewer, a plain page with previous and next (arrow keys with JavaScript)", async ({ page, jsEnabled }) => {
+  test("a tap on a photo opens the viewer, a plain page with previous and next (arrow keys with JavaScript)", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     const path = demoPropertyPath();
     await page.goto(path);
     await ready(page, jsEnabled);
@@ -86,7 +86,6 @@ test.describe("property page", () => {
   });
 
   test("copy link confirms", async ({ page, context, jsEnabled }) => {
-    test.skip(!jsEnabled, "copying needs JavaScript");
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     const path = await firstPropertyPath(page);
     await page.goto(path);

@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { expect, test } from "./fixtures";
+import { ownDataDir, startOwnServer, type OwnServer } from "./own-server";
 
 /**
  * Rate limits through the real server layer that decides the client address
@@ -13,32 +11,11 @@ import { expect, test } from "./fixtures";
  * progressive delay is switched off here (it is measured in
  * tests/integration/auth/auth.test.ts); counts and blocks are what is tested.
  */
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(extraEnv: Record<string, string>): Promise<{ child: ChildProcess; base: string; dataDir: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "imob-limits-"));
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server.mjs"], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), NODE_ENV: "production", SEED_DEMO: "false", LOG_LEVEL: "error", LOGIN_SLOWDOWN: "off", RATE_LIMIT_MAX: "10", ADMIN_EMAIL: "dona@teste.com.br", ADMIN_PASSWORD: "uma-senha-bem-longa", ...extraEnv },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const base = `http://localhost:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {}
-    if (i > 150) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, base, dataDir };
+async function startServer(extraEnv: Record<string, string>): Promise<OwnServer> {
+  return startOwnServer(
+    { LOGIN_SLOWDOWN: "off", RATE_LIMIT_MAX: "10", ADMIN_EMAIL: "dona@teste.com.br", ADMIN_PASSWORD: "uma-senha-bem-longa", ...extraEnv },
+    { dataDir: ownDataDir("limits") },
+  );
 }
 
 function login(base: string, password: string, headers: Record<string, string> = {}) {
@@ -51,7 +28,6 @@ function login(base: string, password: string, headers: Record<string, string> =
 }
 
 test.describe("rate limits through the real server", () => {
-  test.skip(({ javaScriptEnabled }) => javaScriptEnabled === false, "HTTP only");
   test.setTimeout(120_000);
 
   test("without TRUST_PROXY a rotating X-Forwarded-For does not escape the limit; the counts survive a restart", async () => {
@@ -69,7 +45,7 @@ test.describe("rate limits through the real server", () => {
       sqlite.close();
       expect(rows.n).toBeGreaterThan(0);
     } finally {
-      s.child.kill("SIGKILL");
+      await s.stop();
       fs.rmSync(s.dataDir, { recursive: true, force: true });
     }
   });
@@ -85,7 +61,7 @@ test.describe("rate limits through the real server", () => {
       expect(ok.status).toBe(303);
       expect(ok.headers.get("location")).toBe("/admin");
     } finally {
-      s.child.kill("SIGKILL");
+      await s.stop();
       fs.rmSync(s.dataDir, { recursive: true, force: true });
     }
   });

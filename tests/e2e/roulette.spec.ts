@@ -1,22 +1,129 @@
-import { expect, ready, test } from "./fixtures";
+import type { Browser, Page } from "@playwright/test";
+import { expect, openDb, ready, signIn, test, type E2eUser } from "./fixtures";
 
-/** Roulette screens (issue 10), JS on and off. The window depends on the real clock, so the page is checked against what it says. */
-test("the broker page shows the window, the button in the matching state and the rules", async ({ page, jsEnabled, login }) => {
-  await login({ role: "broker" });
-  await page.goto("/broker/roleta");
-  await ready(page, jsEnabled);
-  await expect(page.getByRole("heading", { name: "Roleta de Leads", level: 1 })).toBeVisible();
-  const open = await page.getByText("Presença aberta").isVisible();
-  const button = page.getByRole("button", { name: "Marcar Presença" });
-  if (open) await expect(button).toBeEnabled();
-  else await expect(button).toBeDisabled();
-  await expect(page.getByRole("heading", { name: "Regras" })).toBeVisible();
-  // spec 03 §9: the draw's time (09:31 while no settings were saved, or the automatic time) and the order's validity
-  await expect(page.getByTestId("draw-time")).toHaveText(/todos os dias às \d{2}:\d{2}/);
-  await expect(page.getByText("válida até as 20:00", { exact: true })).toBeVisible();
+/**
+ * Roulette screens (issue 10). The server keeps real time, so the broker page is put on each side of the
+ * presence window by the window itself (the admin's setting, written here and put back afterwards): one
+ * far from now, one all day. The setting is global, so that test runs in the `js` project only and drives
+ * a JavaScript-off browser itself.
+ */
+type Saved = { id: number; presence_start_time: string | null; presence_end_time: string | null } | undefined;
+
+function setPresenceWindow(start: string, end: string): void {
+  const db = openDb();
+  try {
+    const row = db.prepare("select id from automatic_roulette_settings order by id limit 1").get() as { id: number } | undefined;
+    const now = new Date().toISOString();
+    if (row) db.prepare("update automatic_roulette_settings set presence_start_time = ?, presence_end_time = ?, updated_at = ? where id = ?").run(`${start}:00`, `${end}:00`, now, row.id);
+    else
+      db.prepare("insert into automatic_roulette_settings (enabled, scheduled_time, webhook_enabled, presence_start_time, presence_end_time, created_at, updated_at) values (0, '09:30:00', 0, ?, ?, ?, ?)").run(
+        `${start}:00`,
+        `${end}:00`,
+        now,
+        now,
+      );
+  } finally {
+    db.close();
+  }
+}
+
+function savedSettings(): Saved {
+  const db = openDb({ readonly: true });
+  try {
+    return db.prepare("select id, presence_start_time, presence_end_time from automatic_roulette_settings order by id limit 1").get() as Saved;
+  } finally {
+    db.close();
+  }
+}
+
+function restore(saved: Saved): void {
+  const db = openDb();
+  try {
+    if (saved) db.prepare("update automatic_roulette_settings set presence_start_time = ?, presence_end_time = ? where id = ?").run(saved.presence_start_time, saved.presence_end_time, saved.id);
+    else db.prepare("delete from automatic_roulette_settings").run();
+  } finally {
+    db.close();
+  }
+}
+
+/** A half-hour window at least eight hours away from now in São Paulo (never crossing midnight). */
+function windowAwayFromNow(): [string, string] {
+  const hour = Number(new Intl.DateTimeFormat("en-GB", { timeZone: "America/Sao_Paulo", hour: "2-digit", hourCycle: "h23" }).format(new Date()));
+  return hour < 12 ? ["20:00", "20:30"] : ["02:00", "02:30"];
+}
+
+/** "1h 02min 03s" or "05min 09s" in seconds. */
+function seconds(text: string): number {
+  const m = /(?:(\d+)h )?(\d+)min (\d+)s/.exec(text);
+  if (!m) throw new Error(`not a countdown: ${text}`);
+  return Number(m[1] ?? 0) * 3600 + Number(m[2]) * 60 + Number(m[3]);
+}
+
+async function noJsPage(browser: Browser, user: E2eUser): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled: false, locale: "pt-BR", timezoneId: "America/Sao_Paulo" });
+  await signIn(context, user);
+  return context.newPage();
+}
+
+test("the broker page on both sides of the presence window, with JavaScript on and off", async ({ page, browser, login, makeUser }) => {
+  const saved = savedSettings();
+  const countdown = page.getByText("A presença abre em").locator("xpath=following-sibling::p[1]");
+  try {
+    // closed: a window far from now
+    const [start, end] = windowAwayFromNow();
+    setPresenceWindow(start, end);
+    const withJs = await login({ role: "broker", name: "Roleta JS" });
+    await page.clock.install();
+    await page.goto("/broker/roleta");
+    await ready(page, true);
+    await expect(page.getByText("Presença fechada")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Marcar Presença" })).toBeDisabled();
+    await expect(page.getByText(`A presença pode ser marcada das ${start} às ${end} (horário de Brasília).`)).toBeVisible();
+    // spec 03 §9: the draw's time (a minute after the window, or the automatic time) and the order's validity
+    await expect(page.getByTestId("draw-time")).toHaveText(/todos os dias às \d{2}:\d{2}/);
+    await expect(page.getByText("válida até as 20:00", { exact: true })).toBeVisible();
+    // the countdown to the opening ticks with the page's clock: 3 s later it shows exactly 3 s less
+    await page.clock.pauseAt(Date.now() + 1_000);
+    const shown = seconds(await countdown.innerText());
+    expect(shown).toBeGreaterThan(60 * 60);
+    await page.clock.runFor(3_000);
+    await expect.poll(async () => seconds(await countdown.innerText())).toBe(shown - 3);
+    await page.clock.resume();
+
+    const withoutJs = await makeUser({ role: "broker", name: "Roleta Sem JS" });
+    const plain = await noJsPage(browser, withoutJs);
+    await plain.goto("/broker/roleta");
+    await expect(plain.getByText("Presença fechada")).toBeVisible();
+    await expect(plain.getByRole("button", { name: "Marcar Presença" })).toBeDisabled();
+
+    // open: all day (the window is inclusive through its last minute, 23:59:59)
+    setPresenceWindow("00:00", "23:59");
+    await plain.goto("/broker/roleta");
+    await expect(plain.getByText("Presença aberta")).toBeVisible();
+    await plain.getByRole("button", { name: "Marcar Presença" }).click();
+    await expect(plain.getByText("Presença Confirmada!").first()).toBeVisible();
+    await expect(plain.getByRole("listitem").filter({ hasText: withoutJs.name })).toBeVisible();
+    await plain.context().close();
+
+    await page.goto("/broker/roleta");
+    await ready(page, true);
+    await expect(page.getByText("Presença aberta")).toBeVisible();
+    await page.getByRole("button", { name: "Marcar Presença" }).click();
+    await expect(page.getByText("Presença Confirmada!").first()).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: withJs.name })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: withoutJs.name })).toBeVisible();
+  } finally {
+    restore(saved);
+    const db = openDb();
+    try {
+      db.prepare("delete from roleta_registrations where broker_id in (select id from brokers where name in ('Roleta JS', 'Roleta Sem JS'))").run();
+    } finally {
+      db.close();
+    }
+  }
 });
 
-test("admin: tabs work as links, an inverted presence window is refused with the spec's message", async ({ page, jsEnabled, login }) => {
+test("admin: tabs work as links, an inverted presence window is refused with the spec's message", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
   await login({ role: "admin" });
   await page.goto("/admin/roleta");
   await ready(page, jsEnabled);
@@ -33,7 +140,7 @@ test("admin: tabs work as links, an inverted presence window is refused with the
   await expect(page.getByRole("heading", { name: "Distribuição de hoje" })).toBeVisible();
 });
 
-test("admin: 'Testar autenticação' answers, and saving the automatic roulette never draws: the next run is shown", async ({ page, jsEnabled, login }) => {
+test("admin: 'Testar autenticação' answers, and saving the automatic roulette never draws: the next run is shown", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
   await login({ role: "admin" });
   await page.goto("/admin/roleta?tab=automatica");
   await ready(page, jsEnabled);

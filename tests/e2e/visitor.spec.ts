@@ -5,7 +5,7 @@ import { demoBrokerId, demoPropertyPath } from "./catalogue-helpers";
 test.describe("a visitor on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("a broker's ref is kept for the whole visit, even on a page opened without it, and /contato shows her card", async ({ page, jsEnabled }) => {
+  test("a broker's ref is kept for the whole visit, even on a page opened without it, and /contato shows her card", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     const ana = demoBrokerId(DEMO.broker.email);
     await page.goto(`/imoveis?ref=${ana}`);
     await ready(page, jsEnabled);
@@ -24,7 +24,7 @@ test.describe("a visitor on a phone", () => {
     await expect(page.locator("button[data-copy]")).toHaveAttribute("data-copy", new RegExp(`\\?ref=${ana}$`));
   });
 
-  test("a property page has a contact bar: 'Enviar mensagem' reaches the form, WhatsApp carries the listing's link", async ({ page, jsEnabled }) => {
+  test("a property page has a contact bar: 'Enviar mensagem' reaches the form, WhatsApp carries the listing's link", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     const path = demoPropertyPath();
     await page.goto(path);
     await ready(page, jsEnabled);
@@ -35,7 +35,7 @@ test.describe("a visitor on a phone", () => {
     await expect(page.getByLabel("Nome", { exact: true })).toBeInViewport();
   });
 
-  test("the menu opens without JavaScript, and with it closes on Escape and on a tap outside", async ({ page, jsEnabled }) => {
+  test("the menu opens without JavaScript, and with it closes on Escape and on a tap outside", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.goto("/sobre");
     await ready(page, jsEnabled);
     const menu = page.getByRole("navigation", { name: "Principal (celular)" });

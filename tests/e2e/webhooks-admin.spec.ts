@@ -1,7 +1,7 @@
 import { expect, ready, test } from "./fixtures";
 
 /** /admin/webhook (issues 10, 25): add with a bad, an internal and then a good URL, the events, see the secret, edit, switch off, remove; JS on and off. */
-test("admin manages a webhook through the modals", async ({ page, jsEnabled, login }) => {
+test("admin manages a webhook through the modals", { tag: "@no-js" }, async ({ page, jsEnabled, login }) => {
   test.setTimeout(120_000);
   await login({ role: "admin" });
   await page.goto("/admin/webhooks"); // the old address redirects

@@ -21,7 +21,7 @@ type Instance = {
   profileName: string | null;
 };
 
-export type SentRecord = { instance: string; number: string; text?: string; media?: string; caption?: string; keyId: string; at: number };
+export type SentRecord = { instance: string; number: string; text?: string; media?: string; caption?: string; keyId: string; at: number; held?: boolean };
 
 export type FakeGateway = {
   url: string;
@@ -33,6 +33,13 @@ export type FakeGateway = {
   qrLimit: number;
   /** Milliseconds each send takes (the real sendText blocks for its delay). */
   sendDelayMs: number;
+  /**
+   * Sends received after this many are recorded (held: true) but never answered, as a gateway
+   * that got a message and had not replied when the app died; null answers every send.
+   */
+  holdAfter: number | null;
+  /** Resolves once at least `count` sends were received (answered or held): a signal, not a sleep. */
+  received(count: number): Promise<void>;
   /** Pair an instance as if the user scanned the QR; posts connection.update to its webhook. */
   pair(instance: string, wuid?: string): Promise<void>;
   /** Post any event to the instance's webhook, as the gateway would. */
@@ -51,7 +58,16 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
   const apiKey = options.apiKey ?? "chave-global-de-teste";
   const instances = new Map<string, Instance>();
   const sent: SentRecord[] = [];
-  const state = { registered: new Set<string>(), qrLimit: 30, sendDelayMs: 0 };
+  const state = { registered: new Set<string>(), qrLimit: 30, sendDelayMs: 0, holdAfter: null as number | null };
+  const waiters: { count: number; resolve: () => void }[] = [];
+  const heldResponses = new Set<http.ServerResponse>();
+  function record(entry: SentRecord) {
+    sent.push(entry);
+    for (const w of waiters.filter((x) => sent.length >= x.count)) {
+      waiters.splice(waiters.indexOf(w), 1);
+      w.resolve();
+    }
+  }
 
   function qr(i: Instance) {
     i.qrCount += 1;
@@ -165,9 +181,14 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
         if (state.registered.size > 0 && !state.registered.has(number)) {
           return json(res, 400, { status: 400, error: "Bad Request", response: { message: [{ jid: `${number}@s.whatsapp.net`, exists: false, number }] } });
         }
+        if (state.holdAfter !== null && sent.length >= state.holdAfter) {
+          record({ instance: i.name, number, text: body.text, media: body.media, caption: body.caption, keyId: "", at: Date.now(), held: true });
+          heldResponses.add(res);
+          return; // no answer: the sender waits until it dies or gives up
+        }
         if (state.sendDelayMs) await new Promise((r) => setTimeout(r, state.sendDelayMs));
         const keyId = `3EB0${randomUUID().replace(/-/g, "").slice(0, 16).toUpperCase()}`;
-        sent.push({ instance: i.name, number, text: body.text, media: body.media, caption: body.caption, keyId, at: Date.now() });
+        record({ instance: i.name, number, text: body.text, media: body.media, caption: body.caption, keyId, at: Date.now() });
         return json(res, 201, {
           key: { remoteJid: `${number}@s.whatsapp.net`, fromMe: true, id: keyId },
           status: "PENDING",
@@ -205,6 +226,16 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
     set sendDelayMs(v) {
       state.sendDelayMs = v;
     },
+    get holdAfter() {
+      return state.holdAfter;
+    },
+    set holdAfter(v) {
+      state.holdAfter = v;
+    },
+    received(count) {
+      if (sent.length >= count) return Promise.resolve();
+      return new Promise<void>((resolve) => waiters.push({ count, resolve }));
+    },
     async pair(name, wuid = "5511987654321@s.whatsapp.net") {
       const i = instances.get(name);
       if (!i) throw new Error(`no instance ${name}`);
@@ -214,7 +245,12 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
       await emit(name, "connection.update", { instance: name, state: "open", statusReason: 200, wuid, profileName: "Corretor Teste" });
     },
     emit,
-    close: () => new Promise((r) => server.close(() => r())),
+    close: () =>
+      new Promise((r) => {
+        for (const res of heldResponses) res.destroy();
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
   };
   return gw;
 }

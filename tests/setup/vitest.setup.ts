@@ -1,25 +1,31 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll } from "vitest";
+import { format } from "node:util";
+import { afterAll, afterEach, beforeAll, inject } from "vitest";
 // as in production, where the root route installs it: no English validation message
 import "~/utils/zod-pt-br";
 
 /**
  * Each test file gets its own real SQLite database in a fresh temporary
- * DATA_DIR, migrated before its tests run. Nothing is mocked.
+ * DATA_DIR: a copy of the template migrated once per run
+ * (tests/setup/global-setup.ts), checked by `migrate()` like a server start.
+ * Nothing is mocked.
  */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imob-test-"));
 process.env.DATA_DIR = dir;
 process.env.NODE_ENV = "test";
 process.env.LOG_LEVEL = "silent";
 process.env.SEED_DEMO = "false";
+// Password hashing at its cheapest cost: the same scrypt code path, a parameter (passwords.server.ts).
+process.env.PASSWORD_HASH_COST ??= "1024";
 delete process.env.SMTP_URL;
 delete process.env.ADMIN_EMAIL;
 delete process.env.ADMIN_PASSWORD;
 delete process.env.PUBLIC_URL;
 
 beforeAll(async () => {
+  fs.copyFileSync(inject("templateDatabase"), path.join(dir, "app.db"));
   const { resetConfigCache } = await import("~/modules/platform/config.server");
   resetConfigCache();
   const { migrate } = await import("~/modules/platform/db.server");
@@ -31,3 +37,30 @@ afterAll(async () => {
   await closeDb();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/**
+ * console.error fails the test that printed it (as the Epic Stack does): a
+ * React warning, an error logged by a route or a library is a bug until a
+ * test says otherwise. A test that expects one asserts it explicitly:
+ *   const consoleError = vi.spyOn(console, "error").mockImplementation(() => {});
+ *   …; expect(consoleError).toHaveBeenCalledWith(…);
+ * (the spy replaces this recorder for that test; vi.restoreAllMocks puts it back).
+ */
+const printed: string[] = [];
+const originalError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  printed.push(format(...args));
+  originalError(...args);
+};
+
+function failOnConsoleError(when: string) {
+  if (printed.length === 0) return;
+  const lines = printed.splice(0).map((line) => `  • ${line.split("\n")[0].slice(0, 300)}`);
+  throw new Error(
+    `console.error was called ${when}:\n${lines.join("\n")}\n` +
+      `Fix the cause, or, where the error is the point of the test, expect it: vi.spyOn(console, "error").mockImplementation(() => {}) and assert on the spy.`,
+  );
+}
+
+afterEach(() => failOnConsoleError("during this test"));
+afterAll(() => failOnConsoleError("outside the tests (in a beforeAll/afterAll hook or at import)"));

@@ -36,7 +36,10 @@ export function BulkEmailProgress({ formId, selected }: { formId: string; select
       const ctrl = new AbortController();
       abort.current = ctrl;
       try {
-        const res = await fetch("/broker/leads/bulk-email", { method: "POST", body, signal: ctrl.signal, headers: { Accept: "application/x-ndjson" } });
+        // urlencoded like the form itself: multipart is for uploads only (server/request-guards.mjs)
+        const fields = new URLSearchParams();
+        for (const [k, v] of body) if (typeof v === "string") fields.append(k, v);
+        const res = await fetch("/broker/leads/bulk-email", { method: "POST", body: fields, signal: ctrl.signal, headers: { Accept: "application/x-ndjson" } });
         if (!res.ok || !res.body) {
           const j = (await res.json().catch(() => null)) as { error?: string } | null;
           setError(j?.error ?? "Erro ao enviar");

@@ -118,7 +118,8 @@ export function Kanban({ columns: serverColumns, query }: { columns: BoardColumn
       <p className="sr-only" aria-live="assertive">
         {picked && pickedTarget ? `Cartão selecionado. Etapa de destino: ${pickedTarget.name}. Use as setas e Espaço para soltar, Esc para cancelar.` : ""}
       </p>
-      <div ref={boardRef} className="overflow-x-auto pb-4" onDragOver={onDragOverBoard} data-testid="board">
+      {/* focusable, so the board can be scrolled sideways from the keyboard even when it has no card (axe: scrollable-region-focusable) */}
+      <div ref={boardRef} className="overflow-x-auto pb-4" onDragOver={onDragOverBoard} data-testid="board" tabIndex={0} role="region" aria-label="Etapas do funil">
         <div className="flex min-w-[900px] gap-3">
           {columns.map((col, ci) => (
             <section

@@ -43,7 +43,7 @@ export function SummaryCards({ counts, progress }: { counts: MonitorCounts; prog
   );
 }
 
-/** "em 2 min 05 s", "em 21 h 26 min": how long until an instant; ticks with JavaScript. */
+/** "em 2min 05s", "em 21h 26min" (as the roulette's countdown): how long until an instant; ticks with JavaScript. */
 function useUntil(to: string | null, now: string): string | null {
   const [tick, setTick] = useState(() => Date.parse(now));
   useEffect(() => {
@@ -54,8 +54,8 @@ function useUntil(to: string | null, now: string): string | null {
   if (!to) return null;
   const s = Math.round((Date.parse(to) - tick) / 1000);
   if (s <= 0) return "agora";
-  if (s >= 3600) return `em ${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")} min`;
-  return `em ${Math.floor(s / 60)} min ${String(s % 60).padStart(2, "0")} s`;
+  if (s >= 3600) return `em ${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, "0")}min`;
+  return `em ${Math.floor(s / 60)}min ${String(s % 60).padStart(2, "0")}s`;
 }
 
 export function NextSendCard({ wait, upcoming, now }: { wait: WaitInfo; upcoming: { id: number; leadName: string | null; to: string; fireAt: string }[]; now: string }) {

@@ -66,7 +66,7 @@ function EllipsisPager({ page, pageCount, href }: Omit<PaginationProps, "variant
           <span className="max-sm:sr-only">Anterior</span>
         </Link>
       ) : (
-        <span className={cx(arrow, "text-slate-400")} aria-hidden="true">
+        <span className={cx(arrow, "text-slate-400")} aria-hidden="true" aria-disabled="true">
           <span className="sm:hidden">‹</span>
           <span className="max-sm:hidden">Anterior</span>
         </span>
@@ -94,7 +94,7 @@ function EllipsisPager({ page, pageCount, href }: Omit<PaginationProps, "variant
           <span className="max-sm:sr-only">Próxima</span>
         </Link>
       ) : (
-        <span className={cx(arrow, "text-slate-400")} aria-hidden="true">
+        <span className={cx(arrow, "text-slate-400")} aria-hidden="true" aria-disabled="true">
           <span className="sm:hidden">›</span>
           <span className="max-sm:hidden">Próxima</span>
         </span>

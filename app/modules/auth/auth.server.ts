@@ -145,8 +145,9 @@ export async function optionalUser(request: Request): Promise<SessionUser | null
 
 /**
  * Only same-origin paths may be redirect targets (no open redirect). The
- * target is parsed as a browser would (which drops tabs and newlines and
- * reads "\\" as "/"), and must stay on this origin; control characters and
+ * target is normalised with the URL parser as a browser would (which drops
+ * tabs and newlines, reads "\\" as "/" and resolves dot segments), and the
+ * result must still be a path of this origin; control characters and
  * protocol-relative forms are refused outright.
  */
 export function safeRedirect(target: FormDataEntryValue | string | null | undefined, fallback: string): string {
@@ -170,5 +171,9 @@ export function safeRedirect(target: FormDataEntryValue | string | null | undefi
     return fallback;
   }
   if (url.origin !== base) return fallback;
-  return url.pathname + url.search + url.hash;
+  // What is returned must itself be a same-origin path: "/..//evil.test"
+  // normalises to "//evil.test", which a browser reads as another host.
+  const normalised = url.pathname + url.search + url.hash;
+  if (!normalised.startsWith("/") || normalised.startsWith("//") || new URL(normalised, base).origin !== base) return fallback;
+  return normalised;
 }

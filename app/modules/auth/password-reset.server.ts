@@ -1,5 +1,4 @@
-import { passwordProblem } from "./password-policy.server";
-import { PASSWORD_MESSAGES } from "./password-rules";
+import { assertPasswordAllowed } from "./password-policy.server";
 import crypto from "node:crypto";
 import { config } from "~/modules/platform/config.server";
 import { db, nowIso } from "~/modules/platform/db.server";
@@ -70,18 +69,13 @@ export async function checkResetToken(token: string | null | undefined, now: Dat
   return { ok: true, userId: row.user_id };
 }
 
-/** Consumes the token and sets the password in one transaction; old sessions end. */
-export class WeakPasswordError extends Error {
-  constructor(readonly problem: "too-short" | "common") {
-    super(problem === "too-short" ? PASSWORD_MESSAGES.tooShort : PASSWORD_MESSAGES.common);
-  }
-}
+export { WeakPasswordError } from "./password-policy.server";
 
+/** Consumes the token and sets the password (the one password rule) in one transaction; old sessions end. */
 export async function resetPassword(token: string, password: string): Promise<TokenCheck> {
   const check = await checkResetToken(token);
   if (!check.ok) return check;
-  const problem = passwordProblem(password);
-  if (problem) throw new WeakPasswordError(problem);
+  assertPasswordAllowed(password);
   const consumed = await db().transaction().execute(async (tx) => {
     const result = await tx
       .updateTable("password_reset_tokens")

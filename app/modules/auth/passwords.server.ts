@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
+import { config } from "~/modules/platform/config.server";
 
 const scrypt = promisify(crypto.scrypt) as (
   password: crypto.BinaryLike,
@@ -8,15 +9,17 @@ const scrypt = promisify(crypto.scrypt) as (
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
 
-// N=2^15 costs ~50 ms here: slow for a guesser, fine for a login.
-const PARAMS = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
+// N (PASSWORD_HASH_COST, default 2^15) costs ~50 ms here: slow for a guesser, fine for a login.
+// Tests set a low N: the same code path, a cheaper parameter.
+const PARAMS = { r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 const KEY_LENGTH = 64;
 
 /** Format: scrypt$N$r$p$salt$hash (base64url), so parameters can change later. */
 export async function hashPassword(password: string): Promise<string> {
+  const N = config().PASSWORD_HASH_COST;
   const salt = crypto.randomBytes(16);
-  const hash = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, PARAMS);
-  return ["scrypt", PARAMS.N, PARAMS.r, PARAMS.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
+  const hash = await scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...PARAMS, N });
+  return ["scrypt", N, PARAMS.r, PARAMS.p, salt.toString("base64url"), hash.toString("base64url")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -54,6 +54,13 @@ export async function destroyAllSessionsOf(userId: string): Promise<void> {
   await db().deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
+/** Ends every session of the user but `keepSessionId` (the one changing the password). */
+export async function destroyOtherSessionsOf(userId: string, keepSessionId: string | null): Promise<void> {
+  let query = db().deleteFrom("sessions").where("user_id", "=", userId);
+  if (keepSessionId) query = query.where("id", "!=", keepSessionId);
+  await query.execute();
+}
+
 export type SessionUser = {
   id: string;
   email: string;

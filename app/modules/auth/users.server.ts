@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { db, nowIso, type DbOrTx } from "~/modules/platform/db.server";
 import { hashPassword } from "./passwords.server";
+import { assertPasswordAllowed } from "./password-policy.server";
 import { parseRef } from "~/modules/leads/referral";
 
 /** Accounts: admins and brokers (a broker has a users row plus a brokers profile). */
@@ -12,7 +13,9 @@ export async function findUserByEmail(email: string) {
   return db().selectFrom("users").selectAll().where("email", "=", normaliseEmail(email)).executeTakeFirst();
 }
 
+/** Accounts get passwords only through these three functions, each under the one password rule (password-policy.server.ts). */
 export async function createAdmin(input: { email: string; password: string; name?: string }, conn: DbOrTx = db()) {
+  assertPasswordAllowed(input.password);
   const now = nowIso();
   const id = crypto.randomUUID();
   await conn
@@ -50,6 +53,7 @@ export async function createBroker(
   },
   conn: DbOrTx = db(),
 ): Promise<{ userId: string; brokerId: string }> {
+  assertPasswordAllowed(input.password);
   const now = nowIso();
   const userId = crypto.randomUUID();
   const brokerId = crypto.randomUUID();
@@ -77,6 +81,7 @@ export async function createBroker(
 }
 
 export async function setPassword(userId: string, password: string, conn: DbOrTx = db()): Promise<void> {
+  assertPasswordAllowed(password);
   await conn
     .updateTable("users")
     .set({ password_hash: await hashPassword(password), updated_at: nowIso() })

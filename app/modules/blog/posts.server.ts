@@ -1,3 +1,4 @@
+import fsp from "node:fs/promises";
 import type { Selectable } from "kysely";
 import type { BlogPostsTable } from "#db/schema";
 import { assertCan } from "~/modules/auth/permissions.server";
@@ -85,10 +86,13 @@ export async function findPostForEdit(user: SessionUser, id: number): Promise<Bl
 }
 
 /** Checks a cover upload (a real JPG, PNG or WebP under 5 MB); null when none was sent. */
-async function readCover(file: File | null | undefined): Promise<{ data: Buffer; ext: string } | null> {
+/** A cover as posted: received on disk by the upload reader (files/multipart.server.ts), or a File (tests, scripts). */
+export type CoverUpload = File | { path: string; size: number; tooLarge?: boolean };
+
+async function readCover(file: CoverUpload | null | undefined): Promise<{ data: Buffer; ext: string } | null> {
   if (!file || file.size === 0) return null;
-  if (file.size > COVER_MAX_BYTES) throw new BlogPostError("cover", BLOG_MESSAGES.coverTooLarge);
-  const data = Buffer.from(await file.arrayBuffer());
+  if (("tooLarge" in file && file.tooLarge) || file.size > COVER_MAX_BYTES) throw new BlogPostError("cover", BLOG_MESSAGES.coverTooLarge);
+  const data = "path" in file ? await fsp.readFile(file.path) : Buffer.from(await file.arrayBuffer());
   try {
     const { format } = await inspectImage(data);
     return { data, ext: ACCEPTED_FORMATS[format] };
@@ -103,7 +107,7 @@ async function readCover(file: File | null | undefined): Promise<{ data: Buffer;
  * row and removed again if the row cannot be written, so nothing is left
  * half-saved. Returns the post's id.
  */
-export async function savePost(user: SessionUser, id: number | null, input: Omit<BlogPostInput, "cover">, coverFile: File | null | undefined, now: Date = new Date()): Promise<number> {
+export async function savePost(user: SessionUser, id: number | null, input: Omit<BlogPostInput, "cover">, coverFile: CoverUpload | null | undefined, now: Date = new Date()): Promise<number> {
   assertCan(user, id === null ? "create" : "update", "blog");
   const content = sanitizeArticle(input.content);
   const text = articleText(content);

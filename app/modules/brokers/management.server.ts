@@ -1,6 +1,5 @@
 import { assertCan } from "~/modules/auth/permissions.server";
-import { passwordProblem } from "~/modules/auth/password-policy.server";
-import { PASSWORD_MESSAGES } from "~/modules/auth/password-rules";
+import { passwordProblem, passwordProblemMessage } from "~/modules/auth/password-policy.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { destroyAllSessionsOf } from "~/modules/auth/session.server";
 import { createBroker, setPassword } from "~/modules/auth/users.server";
@@ -23,10 +22,10 @@ export class BrokerFormError extends Error {
   }
 }
 
+/** The one password rule (password-policy.server.ts), as this form's field error. */
 function checkPassword(password: string): void {
   const problem = passwordProblem(password);
-  if (problem === "common") throw new BrokerFormError("password", PASSWORD_MESSAGES.common);
-  if (problem === "too-short") throw new BrokerFormError("password", `${PASSWORD_MESSAGES.tooShort}. ${PASSWORD_MESSAGES.tooShortHint}`);
+  if (problem) throw new BrokerFormError("password", passwordProblemMessage(problem));
 }
 
 async function assertUnique(input: BrokerAccountInput, currentUserId: string | null, currentBrokerId: string | null): Promise<void> {

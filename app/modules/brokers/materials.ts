@@ -11,6 +11,8 @@ export const MATERIAL_MESSAGES = {
   noFile: "Selecione o arquivo.",
   tooLarge: "Arquivo maior que 50 MB.",
   badType: "Tipo de arquivo não aceito (PDF, documentos do Office, imagens, vídeo MP4 ou ZIP).",
+  badContent: (ext: string) => `O conteúdo do arquivo não é de um .${ext}: envie o arquivo original (PDF, documentos do Office, imagens, vídeo MP4 ou ZIP).`,
+  badPost: "Envio incompleto ou inválido: selecione o arquivo e envie de novo.",
   adminsOnly: "Somente administradores gerenciam os materiais.",
   uploadFailed: "Falha ao enviar arquivo.",
   renameFailed: "Falha ao renomear arquivo.",
@@ -75,9 +77,12 @@ export const materialActionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("upload"),
     name: requiredText(100, MATERIAL_MESSAGES.nameFirst),
+    // in the browser the chosen File; on the server the file is streamed to disk apart from the fields, and
+    // its presence, size, type and content are checked by the service (beside this field either way)
     file: z
       .instanceof(File, { message: MATERIAL_MESSAGES.noFile })
-      .refine((f) => f.size <= MATERIAL_MAX_BYTES, MATERIAL_MESSAGES.tooLarge),
+      .optional()
+      .refine((f) => !f || f.size <= MATERIAL_MAX_BYTES, MATERIAL_MESSAGES.tooLarge),
   }),
   z.object({ intent: z.literal("rename"), id: recordId(MATERIAL_MESSAGES.renameFailed), name: requiredText(100, MATERIAL_MESSAGES.badRename), back }),
   z.object({ intent: z.literal("delete"), id: recordId(MATERIAL_MESSAGES.removeFailed), back }),

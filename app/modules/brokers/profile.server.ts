@@ -1,11 +1,14 @@
 import sharp from "sharp";
-import { hashPassword, verifyPassword } from "~/modules/auth/passwords.server";
+import { verifyPassword } from "~/modules/auth/passwords.server";
+import { passwordProblem, passwordProblemMessage } from "~/modules/auth/password-policy.server";
+import { destroyOtherSessionsOf } from "~/modules/auth/session.server";
+import { setPassword } from "~/modules/auth/users.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { ImageError, MAX_IMAGE_PIXELS, inspectImage } from "~/modules/files/images.server";
 import { deleteFile, isUrlInFolder, keyFromUrl, publicUrl, putFile, uniqueFileName } from "~/modules/files/storage.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { db, nowIso } from "~/modules/platform/db.server";
-import { MSG_PASSWORD_CURRENT, MSG_PHOTO_FAILED, MSG_PHOTO_TOO_LARGE, PROFILE_PHOTO_MAX_BYTES, type ProfileInput } from "./profile";
+import { MSG_PASSWORD_CURRENT, MSG_PASSWORD_WEAK, MSG_PHOTO_FAILED, MSG_PHOTO_TOO_LARGE, PROFILE_PHOTO_MAX_BYTES, type ProfileInput } from "./profile";
 
 export { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema, settingsSchema } from "./profile";
 
@@ -38,6 +41,13 @@ export async function loadProfile(user: SessionUser) {
 export function ownsPhotoKey(user: SessionUser, key: string): boolean {
   return !!user.broker && key.startsWith(`${PROFILE_PHOTO_FOLDER}/${user.broker.id}/`) && !key.includes("..");
 }
+
+/**
+ * The one upload reader's limits for a form carrying a profile photo (settings, the admin's broker editor):
+ * the body up to the server guard's 16 MB, so a photo over 8 MB is cut off and answered beside its field
+ * while every other field typed is still read.
+ */
+export const PHOTO_FORM_LIMITS = { maxRequestBytes: 16 * 1024 * 1024, files: { photo: { maxBytes: PROFILE_PHOTO_MAX_BYTES, maxFiles: 1 } }, maxFields: 40, maxFieldBytes: 16 * 1024 };
 
 /** Decodes, squares and shrinks the photo to 400 px WebP; returns its storage key (not yet saved on the profile). */
 export async function uploadProfilePhoto(user: SessionUser, data: Buffer): Promise<{ key: string; url: string }> {
@@ -99,9 +109,17 @@ export async function saveProfile(user: SessionUser, input: ProfileInput): Promi
   if (set.profile_image && before?.profile_image && before.profile_image !== set.profile_image) await removeBrokerPhoto(before.profile_image);
 }
 
-/** Checks the current password, then stores the new one; other sessions stay (the broker chose to change it here). */
-export async function changePassword(user: SessionUser, input: { currentPassword: string; newPassword: string }): Promise<void> {
+/**
+ * Checks the current password, then stores the new one under the site's one
+ * password rule (a weak one is the new password field's error), and ends
+ * every OTHER session of this user (ASVS 3.3): a stolen session does not
+ * outlive the change; the one making it stays signed in.
+ */
+export async function changePassword(user: SessionUser, input: { currentPassword: string; newPassword: string }, keepSessionId: string | null): Promise<void> {
   const row = await db().selectFrom("users").select("password_hash").where("id", "=", user.id).executeTakeFirst();
   if (!row || !(await verifyPassword(input.currentPassword, row.password_hash))) throw new SettingsError(MSG_PASSWORD_CURRENT, "currentPassword");
-  await db().updateTable("users").set({ password_hash: await hashPassword(input.newPassword), updated_at: nowIso() }).where("id", "=", user.id).execute();
+  const problem = passwordProblem(input.newPassword);
+  if (problem) throw new SettingsError(problem === "too-short" ? MSG_PASSWORD_WEAK : passwordProblemMessage(problem), "newPassword");
+  await setPassword(user.id, input.newPassword);
+  await destroyOtherSessionsOf(user.id, keepSessionId);
 }

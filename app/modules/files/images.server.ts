@@ -2,6 +2,7 @@ import type { WatermarkPosition } from "~/modules/properties/watermark";
 import sharp, { type Metadata, type OverlayOptions, type Sharp } from "sharp";
 import { IMAGE_WIDTHS } from "~/utils/images";
 import { putFile } from "./storage.server";
+import { detectFileType } from "./content-type.server";
 
 /**
  * Photo processing with sharp: the content is really decoded (a text file
@@ -50,6 +51,9 @@ export async function withoutMetadata(data: Buffer): Promise<Buffer> {
 }
 
 export async function inspectImage(data: Buffer): Promise<{ format: keyof typeof ACCEPTED_FORMATS; width: number; height: number }> {
+  // First the magic bytes (file-type): only a JPEG, PNG or WebP goes on to the decoder.
+  const detected = await detectFileType(data);
+  if (!detected || !["jpg", "png", "webp"].includes(detected.ext)) throw new ImageError(detected ? "formato não suportado (use JPG, PNG ou WebP)" : "arquivo não é uma imagem válida");
   let meta: Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();

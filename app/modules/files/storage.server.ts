@@ -6,62 +6,118 @@ import { config } from "~/modules/platform/config.server";
 
 /**
  * File storage behind one interface: keys like
- * `imoveis/{slug}/{timestamp}-{random}.jpg`, public URLs `/uploads/{key}`.
- * Today it is the disk under DATA_DIR/uploads; another store can replace it
- * by implementing these functions.
+ * `imoveis/{slug}/{timestamp}-{random}.jpg`. Two areas on disk:
+ *
+ * - public files under DATA_DIR/uploads, served as `/uploads/{key}` to
+ *   anyone (photos of published properties, profile photos, blog covers);
+ * - private files under DATA_DIR/private, which the /uploads route cannot
+ *   reach at all: course materials (`materiais/…`, served by id by
+ *   /arquivos/materiais/{id}) and the photos of a property not saved yet
+ *   (`imoveis/rascunho-{hex}/…`, served to the back office by
+ *   /arquivos/rascunhos/{hex}/{file}). CSV imports wait in DATA_DIR/imports,
+ *   never served.
+ *
+ * Another store can replace the disk by implementing these functions.
  */
 export const UPLOADS_URL_PREFIX = "/uploads/";
+export const DRAFT_URL_PREFIX = "/arquivos/rascunhos/";
 
-function root(): string {
+function publicRoot(): string {
   return config().uploadsDir;
+}
+
+/** DATA_DIR/private: files only authorised routes read (and the backup copies). */
+export function privateRoot(): string {
+  return path.join(config().dataDir, "private");
 }
 
 function cleanKey(key: string): string {
   return key.replace(/\\/g, "/").replace(/^\/+/, "");
 }
 
-/** Resolves a key inside the uploads folder; refuses anything that escapes it. */
-export function resolveKey(key: string): string {
-  const clean = cleanKey(key);
-  if (clean.split("/").some((part) => part === ".." || part === "")) throw new Error(`invalid storage key: ${key}`);
-  const full = path.resolve(root(), clean);
-  if (!full.startsWith(path.resolve(root()) + path.sep)) throw new Error(`invalid storage key: ${key}`);
-  return full;
-}
-
-export function publicUrl(key: string): string {
-  return UPLOADS_URL_PREFIX + key;
-}
-
-export function keyFromUrl(url: string): string | null {
-  const i = url.indexOf(UPLOADS_URL_PREFIX);
-  if (i === -1) return null;
-  return decodeURIComponent(url.slice(i + UPLOADS_URL_PREFIX.length).split("?")[0]);
-}
-
-/**
- * Files served only to signed-in back-office users: photos of a property
- * not saved yet (the editor's draft folders, photos.server.ts
- * draftFolderName) and the courses' materials.
- */
-const PRIVATE_KEYS = [/^imoveis\/rascunho-[^/]+\//, /^materiais\//];
+/** Keys of the private area (a folder key or a file key). */
+const PRIVATE_KEYS = [/^imoveis\/rascunho-[^/]+(\/|$)/, /^materiais(\/|$)/];
 export function isPrivateKey(key: string): boolean {
   const clean = cleanKey(key);
   return PRIVATE_KEYS.some((re) => re.test(clean));
 }
 
 /**
- * Whether a posted /uploads URL names a file inside `folder`, judged on the
+ * Resolves a key to its file, in the private area for private keys;
+ * refuses empty, `.` and `..` parts and anything that escapes its area.
+ */
+export function resolveKey(key: string): string {
+  const clean = cleanKey(key);
+  if (clean.split("/").some((part) => part === ".." || part === "." || part === "")) throw new Error(`invalid storage key: ${key}`);
+  const area = path.resolve(isPrivateKey(clean) ? privateRoot() : publicRoot());
+  const full = path.resolve(area, clean);
+  if (!full.startsWith(area + path.sep)) throw new Error(`invalid storage key: ${key}`);
+  return full;
+}
+
+/** One part of a key as the /uploads route accepts it: a name, never `.`, `..`, hidden or odd. */
+const KEY_PART = /^[A-Za-z0-9_][A-Za-z0-9._-]{0,199}$/;
+
+/**
+ * The key an /uploads URL path names, decoded once and checked, or null:
+ * `%2f`, `%5c`, `%2e%2e`, `./`, double encodings (a `%` left after one
+ * decoding) and every private key are refused, so the answer is 404
+ * whatever the spelling.
+ */
+export function publicKeyFromPath(encodedPath: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(encodedPath);
+  } catch {
+    return null;
+  }
+  const parts = decoded.split("/");
+  if (parts.length < 2 || !parts.every((p) => KEY_PART.test(p))) return null;
+  if (isPrivateKey(decoded)) return null;
+  return decoded;
+}
+
+/** The URL a stored file is shown at: `/uploads/{key}`, or the back office's draft route for an unsaved property's photo. */
+export function publicUrl(key: string): string {
+  const draft = /^imoveis\/rascunho-([0-9a-f]+)\/(.+)$/.exec(key);
+  if (draft) return `${DRAFT_URL_PREFIX}${draft[1]}/${draft[2]}`;
+  return UPLOADS_URL_PREFIX + key;
+}
+
+/** Whether a URL names one of our stored files (public or a draft photo). */
+export function isStoredUrl(url: string): boolean {
+  return typeof url === "string" && (url.startsWith(UPLOADS_URL_PREFIX) || url.startsWith(DRAFT_URL_PREFIX));
+}
+
+/** The storage key a file URL names (null when it is not one of ours, or cannot be decoded). */
+export function keyFromUrl(url: string): string | null {
+  const path = url.split(/[?#]/)[0];
+  try {
+    const draft = path.indexOf(DRAFT_URL_PREFIX);
+    if (draft !== -1) {
+      const [hex, ...rest] = decodeURIComponent(path.slice(draft + DRAFT_URL_PREFIX.length)).split("/");
+      return `imoveis/rascunho-${hex}/${rest.join("/")}`;
+    }
+    const i = path.indexOf(UPLOADS_URL_PREFIX);
+    if (i === -1) return null;
+    return decodeURIComponent(path.slice(i + UPLOADS_URL_PREFIX.length));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a posted file URL names a file inside `folder`, judged on the
  * resolved path: `…/own/../other/x.jpg`, `%2e%2e` and backslashes are
  * refused, so a form can only ever point at its own folder.
  */
 export function isUrlInFolder(url: string, folder: string): boolean {
-  if (!url.startsWith(UPLOADS_URL_PREFIX)) return false;
+  if (!isStoredUrl(url)) return false;
   try {
     const key = keyFromUrl(url);
     return key !== null && resolveKey(key).startsWith(resolveKey(folder) + path.sep);
   } catch {
-    return false; // undecodable or escaping the uploads folder
+    return false; // undecodable or escaping its area
   }
 }
 
@@ -151,4 +207,51 @@ export function openReadStream(key: string): { stream: fs.ReadStream; size: numb
   } catch {
     return null;
   }
+}
+
+/** Stores a file received on disk (files/multipart.server.ts) under `key`, never overwriting; the temp file is removed. */
+export async function putFileFromPath(key: string, source: string): Promise<string> {
+  const full = resolveKey(key);
+  await fsp.mkdir(path.dirname(full), { recursive: true });
+  try {
+    await fsp.link(source, full); // same disk: no copy; fails if the target exists
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    await fsp.copyFile(source, full, fs.constants.COPYFILE_EXCL);
+  }
+  await fsp.rm(source, { force: true });
+  return key;
+}
+
+/**
+ * Earlier versions kept course materials and draft photos under
+ * DATA_DIR/uploads, where /uploads could be tricked into serving them:
+ * move them into the private area once (start-up). Idempotent.
+ */
+export async function movePrivateFilesOutOfUploads(): Promise<number> {
+  const uploads = publicRoot();
+  const moves: [string, string][] = [];
+  const materials = path.join(uploads, "materiais");
+  if (fs.existsSync(materials)) moves.push([materials, path.join(privateRoot(), "materiais")]);
+  const properties = path.join(uploads, "imoveis");
+  for (const name of await fsp.readdir(properties).catch(() => [] as string[])) {
+    if (name.startsWith("rascunho-")) moves.push([path.join(properties, name), path.join(privateRoot(), "imoveis", name)]);
+  }
+  for (const [from, to] of moves) await moveTree(from, to);
+  return moves.length;
+}
+
+async function moveTree(from: string, to: string): Promise<void> {
+  await fsp.mkdir(path.dirname(to), { recursive: true });
+  if (!fs.existsSync(to)) {
+    await fsp.rename(from, to);
+    return;
+  }
+  for (const entry of await fsp.readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) await moveTree(source, target);
+    else if (!fs.existsSync(target)) await fsp.rename(source, target);
+  }
+  await fsp.rm(from, { recursive: true, force: true });
 }

@@ -17,6 +17,7 @@ export const CSV_TEMPLATE = "nome,telefone\r\nMaria Silva,(11) 98765-4321\r\nJo�
 export const CSV_MESSAGES = {
   empty: `${CSV_LOAD_ERROR}: o arquivo está vazio.`,
   tooBig: `${CSV_LOAD_ERROR}: o arquivo passa de 512 KB.`,
+  notText: `${CSV_LOAD_ERROR}: o arquivo não é um texto CSV (salve a planilha como CSV e envie de novo).`,
   quoteAt: (line: number) => `${CSV_LOAD_ERROR}: aspas sem par na linha ${line}. Apague ou feche as aspas dessa linha e envie de novo.`,
 } as const;
 

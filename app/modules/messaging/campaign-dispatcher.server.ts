@@ -140,7 +140,8 @@ export async function dispatchDueJobs(now = new Date(), random: () => number = M
       "w.id as connectionId",
       "w.instance_name as instanceName",
       "w.status as connection",
-      "w.first_connected_at as firstConnectedAt",
+      // a row from before 0035 that never reconnected: its session start is its first connection
+      (eb) => eb.fn.coalesce("w.first_connected_at", "w.connected_since").as("firstConnectedAt"),
       "w.next_send_at as nextSendAt",
     ])
     .where("j.status", "=", "scheduled")

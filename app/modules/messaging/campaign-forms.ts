@@ -20,7 +20,8 @@ export const senderActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("details"), name: requiredText(120, CAMPAIGN_MESSAGES.name), message: requiredText(4000, CAMPAIGN_MESSAGES.message) }),
   z.object({ intent: z.literal("pick-leads"), lead: z.array(recordId()).max(500).default([]) }),
   z.object({ intent: z.literal("pick-all"), q: optionalText(200) }),
-  z.object({ intent: z.literal("csv"), file: z.file({ error: CSV_FILE_MESSAGES.required }).min(1, CSV_FILE_MESSAGES.required).max(512 * 1024, CSV_FILE_MESSAGES.tooBig) }),
+  // the file itself is streamed to disk and checked by the action (files/multipart.server.ts); the fields are only the intent
+  z.object({ intent: z.literal("csv") }),
   z
     .object({ intent: z.enum(["save", "launch"]), ...timingFields })
     .refine((t) => t.startTime < t.endTime, { message: TIMING_MESSAGES.endAfterStart, path: ["endTime"] })

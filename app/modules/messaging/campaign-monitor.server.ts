@@ -42,7 +42,11 @@ export type MonitorJob = { id: number; leadName: string | null; to: string; stat
 
 /** Why the next message waits (the number's state, its cap today, the window), for the monitor. */
 async function waitOf(c: { broker_id: string; timing: string; status: CampaignStatus }, status: CampaignStatus, counts: CampaignCounts, nextFireAt: string | null, now: Date) {
-  const connection = await db().selectFrom("whatsapp_connections").select(["status", "instance_name", "first_connected_at"]).where("broker_id", "=", c.broker_id).executeTakeFirst();
+  const connection = await db()
+    .selectFrom("whatsapp_connections")
+    .select((eb) => ["status", "instance_name", eb.fn.coalesce("first_connected_at", "connected_since").as("first_connected_at")])
+    .where("broker_id", "=", c.broker_id)
+    .executeTakeFirst();
   const days = daysConnected(connection?.first_connected_at ?? null, now);
   return waitReason({
     status,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isGatewayHostAllowed } from "~/modules/webhooks/gateway-host";
 
 /**
  * /admin/whatsapp's form (shared by the server and the browser): where the
@@ -10,6 +11,7 @@ export const GATEWAY_MESSAGES = {
   urlRequired: "Informe o endereço do gateway",
   urlTooLong: "Endereço muito longo",
   urlInvalid: "URL inválida",
+  hostNotAllowed: "Endereço não permitido para o gateway (link-local, multicast ou reservado).",
   badPort: (port: number) => `A porta ${port} é bloqueada pelo servidor (o fetch do Node recusa conexões nela). Use outra porta, como 8080 ou 443.`,
   keyRequired: "Informe a chave da API",
   keyShort: "A chave da API tem pelo menos 8 caracteres",
@@ -41,6 +43,8 @@ const baseUrl = z
   .min(1, GATEWAY_MESSAGES.urlRequired)
   .max(300, GATEWAY_MESSAGES.urlTooLong)
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), GATEWAY_MESSAGES.urlInvalid)
+  // the gateway's own address rule (webhooks/gateway-host.ts): local is fine, link-local and multicast never
+  .refine((v) => !URL.canParse(v) || isGatewayHostAllowed(new URL(v).hostname), GATEWAY_MESSAGES.hostNotAllowed)
   .superRefine((v, ctx) => {
     const port = blockedPortOf(v);
     if (port !== null) ctx.addIssue({ code: "custom", message: GATEWAY_MESSAGES.badPort(port) });

@@ -1,11 +1,12 @@
 import { config } from "./config.server";
 import { enhanceScriptSrc } from "./enhance.server";
-import { closeDb, db, migrate } from "./db.server";
+import { closeDb, migrate } from "./db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
 import { errorFields, log } from "./logger.server";
-import { DEMO_ADMIN, demoLoginLines, seedDemo } from "./seed.server";
+import { seedDemo } from "./seed.server";
 import { ensureAdmin } from "~/modules/auth/users.server";
 import { ensureProjectLogo } from "~/modules/properties/watermarks.server";
+import { movePrivateFilesOutOfUploads } from "~/modules/files/storage.server";
 import { startJobs, stopJobs } from "./jobs.server";
 import { settleLeadHooks } from "~/modules/leads/lead-hooks.server";
 import { housekeeping } from "./housekeeping.server";
@@ -13,9 +14,9 @@ import { failClaimsOfDeadProcesses } from "~/modules/messaging/campaign-dispatch
 
 /**
  * Start-up, in order: validate the environment (throws ConfigError naming
- * the variable), migrate, seed the demo on an empty database, create the
- * ADMIN_EMAIL account when missing, print the demo logins while the demo
- * admin exists.
+ * the variable, ADMIN_PASSWORD's strength included), migrate, seed the demo
+ * on an empty database when SEED_DEMO=true (printing its logins that once),
+ * create the ADMIN_EMAIL account when missing.
  */
 let started: Promise<{ port: number }> | null = null;
 
@@ -37,23 +38,23 @@ async function run(): Promise<{ port: number }> {
   const applied = await migrate();
   if (applied.length) log.info("migrations applied", { migrations: applied });
   await ensureDefaultPipeline();
-  // The demo goes in first: it only seeds an empty database, and the
+  // The demo goes in first (only when asked for, SEED_DEMO=true): it only seeds an empty database, and the
   // ADMIN_EMAIL account below must not make the database look used.
   if (cfg.SEED_DEMO === "true") {
     const result = await seedDemo();
-    if (result.seeded) log.info("demo data created");
+    if (result.seeded) {
+      log.info("demo data created");
+      // Printed once, by the start that created them; DATA_DIR/demo-logins.json keeps them (owner-only).
+      const lines = result.logins.map((l) => l.replaceAll("PORT", String(cfg.PORT)));
+      if (lines.length && cfg.LOG_LEVEL !== "silent") process.stdout.write(`\nDemo logins:\n  ${lines.join("\n  ")}\n\n`);
+    }
   }
   if (cfg.ADMIN_EMAIL && cfg.ADMIN_PASSWORD) {
     const result = await ensureAdmin(cfg.ADMIN_EMAIL, cfg.ADMIN_PASSWORD);
     if (result === "created") log.info("admin account created", { email: cfg.ADMIN_EMAIL });
   }
-  // Printed at every start (not only the first) while the demo admin exists,
-  // so whoever runs `npm start` again still sees how to sign in.
-  const demoLines = (await demoAdminExists()) ? demoLoginLines() : [];
-  if (demoLines.length) {
-    const lines = demoLines.map((l) => l.replaceAll("PORT", String(cfg.PORT)));
-    if (cfg.LOG_LEVEL !== "silent") process.stdout.write(`\nDemo logins:\n  ${lines.join("\n  ")}\n\n`);
-  }
+  const moved = await movePrivateFilesOutOfUploads();
+  if (moved) log.info("private files moved out of uploads", { folders: moved });
   await ensureProjectLogo();
   await housekeeping.run(new Date()).catch((error: unknown) => log.warn("housekeeping failed", errorFields(error)));
   // Messages a previous process claimed and never confirmed: failed, never re-sent.
@@ -69,10 +70,6 @@ function startSchedules(): void {
   startJobs();
 }
 
-async function demoAdminExists(): Promise<boolean> {
-  const row = await db().selectFrom("users").select("id").where("email", "=", DEMO_ADMIN.email).where("role", "=", "admin").executeTakeFirst();
-  return row !== undefined;
-}
 
 export async function shutdown(): Promise<void> {
   stopJobs();

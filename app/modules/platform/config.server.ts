@@ -2,12 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { passwordProblem } from "~/modules/auth/password-policy.server";
 
 /**
  * Environment, validated once at start-up. A bad value stops the server with
  * a message naming the variable (see ConfigError).
  */
 const PORT_MESSAGE = "must be a whole number between 1 and 65535";
+const PASSWORD_COST_MESSAGE = "must be a power of two between 1024 and 1048576";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -27,8 +29,18 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default("Lar Imóveis <nao-responda@larimoveis.com.br>"),
   ADMIN_EMAIL: z.email({ error: "must be an e-mail address" }).optional(),
   ADMIN_PASSWORD: z.string().min(8, "must have at least 8 characters").optional(),
-  SEED_DEMO: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
+  /** Demo data only when asked for: `npm start` / `npm run dev` pass --seed-demo (server.mjs); a production start, the image and `npm run serve` do not. */
+  SEED_DEMO: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"], { error: "must be one of debug, info, warn, error, silent" }).default("info"),
+  /**
+   * scrypt's cost N for new password hashes (a power of two). Each hash stores its own N, so a
+   * change applies to passwords set afterwards; tests lower it to hash in ~1 ms.
+   */
+  PASSWORD_HASH_COST: z.coerce
+    .number({ error: PASSWORD_COST_MESSAGE })
+    .int(PASSWORD_COST_MESSAGE)
+    .refine((n) => n >= 1024 && n <= 1_048_576 && (n & (n - 1)) === 0, PASSWORD_COST_MESSAGE)
+    .default(32768),
   /** Requests per window for login and public forms; tests raise it. */
   RATE_LIMIT_MAX: z.coerce.number({ error: "must be a whole number of at least 1" }).int("must be a whole number of at least 1").min(1, "must be a whole number of at least 1").default(10),
   /**
@@ -87,6 +99,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = parsed.data;
   if (values.ADMIN_EMAIL && !values.ADMIN_PASSWORD) {
     throw new ConfigError("Invalid environment configuration:\n  ADMIN_PASSWORD: required when ADMIN_EMAIL is set");
+  }
+  // the site's one password rule (auth/password-policy.server.ts): `12345678` opens nothing
+  const adminPasswordProblem = values.ADMIN_PASSWORD ? passwordProblem(values.ADMIN_PASSWORD) : null;
+  if (adminPasswordProblem) {
+    const why = adminPasswordProblem === "common" ? "is a common password: choose one that is hard to guess" : adminPasswordProblem === "too-long" ? "must have at most 200 characters" : "must have at least 8 characters";
+    throw new ConfigError(`Invalid environment configuration:\n  ADMIN_PASSWORD: ${why}`);
   }
   const dataDir = path.resolve(values.DATA_DIR);
   try {

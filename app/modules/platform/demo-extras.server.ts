@@ -1,7 +1,8 @@
 import fs from "node:fs/promises";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { savePost } from "~/modules/blog/posts.server";
 import { parsePublishMoment } from "~/modules/blog/post-schema";
+import { savePost } from "~/modules/blog/posts.server";
+import { uploadTempDir } from "~/modules/files/multipart.server";
 import { uploadMaterial } from "~/modules/brokers/materials.server";
 import { insertLead } from "~/modules/leads/leads.server";
 import { toLeadInput } from "~/modules/leads/portal-leads.server";
@@ -86,11 +87,27 @@ const MATERIALS: { name: string; lines: string[] }[] = [
   },
 ];
 
+/** A material as the upload reader hands it over: a file on disk (removed once stored). */
+async function materialFile(data: Buffer, name: string): Promise<{ path: string; originalName: string; size: number }> {
+  await fs.mkdir(uploadTempDir(), { recursive: true });
+  const path = `${uploadTempDir()}/demo-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  await fs.writeFile(path, data);
+  return { path, originalName: name, size: data.length };
+}
+
 async function seedMaterials({ admin, photoKeys }: DemoContext): Promise<void> {
-  for (const m of MATERIALS) {
-    await uploadMaterial(admin, m.name, new File([new Uint8Array(demoPdf(m.lines))], `${m.name}.pdf`, { type: "application/pdf" }));
+  const files = [
+    ...MATERIALS.map((m) => ({ name: m.name, data: () => Promise.resolve(demoPdf(m.lines)), fileName: `${m.name}.pdf` })),
+    { name: "Fotos de referência para anúncios", data: () => fs.readFile(resolveKey(photoKeys[2])), fileName: "referencia.jpg" },
+  ];
+  for (const f of files) {
+    const upload = await materialFile(await f.data(), f.fileName);
+    try {
+      await uploadMaterial(admin, f.name, upload);
+    } finally {
+      await fs.rm(upload.path, { force: true });
+    }
   }
-  await uploadMaterial(admin, "Fotos de referência para anúncios", await photoFile(photoKeys[2], "referencia.jpg"));
 }
 
 /**

@@ -1,4 +1,5 @@
 import { getErrorMessage } from "~/utils/errors";
+import { redactUrl } from "../../../server/request-guards.mjs";
 /** Structured logs: one JSON object per line on stdout/stderr. */
 type Level = "debug" | "info" | "warn" | "error";
 const order: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
@@ -8,9 +9,13 @@ function threshold(): number {
   return order[level] ?? order.info;
 }
 
+/** Fields that may carry a URL are logged with their secrets redacted (the request log's rule). */
+const URL_FIELDS = new Set(["url", "path", "href", "location"]);
+
 function write(level: Level, msg: string, fields: Record<string, unknown> = {}): void {
   if (order[level] < threshold()) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  const safe = Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, URL_FIELDS.has(k) && typeof v === "string" ? redactUrl(v) : v]));
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...safe });
   if (level === "error" || level === "warn") process.stderr.write(line + "\n");
   else process.stdout.write(line + "\n");
 }

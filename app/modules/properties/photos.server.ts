@@ -1,16 +1,11 @@
 import crypto from "node:crypto";
-import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
-import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
-import busboy from "busboy";
 import { IMAGE_WIDTHS } from "~/utils/images";
-import { config } from "~/modules/platform/config.server";
 import { ACCEPTED_FORMATS, ImageError, applyWatermark, inspectImage, storePhoto } from "~/modules/files/images.server";
 import { log } from "~/modules/platform/logger.server";
-import { copyFile, deleteFolder, deleteWithVariants, fileExists, keyFromUrl, publicUrl, resolveKey, uniqueFileName } from "~/modules/files/storage.server";
+import { discardFiles, readMultipartToDisk, uploadTempDir } from "~/modules/files/multipart.server";
+import { copyFile, deleteFolder, deleteWithVariants, fileExists, isStoredUrl, keyFromUrl, privateRoot, publicUrl, resolveKey, uniqueFileName } from "~/modules/files/storage.server";
 import { WATERMARK_FOLDER, type WatermarkSpec, loadWatermarkLogo } from "./watermarks.server";
 import { MB, PHOTO_FIELD, PHOTO_LIMITS, type PhotoLimits, type TempPhoto, WATERMARK_FILE_FIELD } from "./photo-upload";
 import { getErrorMessage } from "~/utils/errors";
@@ -44,150 +39,50 @@ function megabytes(bytes: number): string {
   return `${Math.round(bytes / MB)} MB`;
 }
 
-function tempDir(): string {
-  return path.join(config().dataDir, "tmp");
-}
-
-function tempPath(): string {
-  return path.join(tempDir(), `upload-${Date.now()}-${crypto.randomBytes(8).toString("hex")}`);
-}
-
-/** Browsers send file names in UTF-8 but busboy reads them as latin1 by default; show a plain base name. */
-function cleanName(name: string | undefined): string {
-  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
-  const printable = [...base].filter((ch) => ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) !== 127).join("");
-  return printable.slice(0, 120) || "arquivo";
-}
-
 /**
- * Parses a multipart post, writing the files of `photos` and `watermarkFile`
+ * Parses the editor's multipart post with the one upload reader
+ * (files/multipart.server.ts): the files of `photos` and `watermarkFile` go
  * to DATA_DIR/tmp. A file over the per-file limit, or beyond the count
- * limit, is dropped with an error while the others go through. A declared
- * Content-Length over the request limit is refused before reading; an
- * undeclared one is cut off once it passes the limit.
+ * limit, is dropped with an error while the others go through; a body over
+ * the request limit, or one that cannot be read, is refused with a message.
  */
 export async function parseMultipartWithPhotos(request: Request, limits: PhotoLimits = PHOTO_LIMITS): Promise<ParsedPhotoPost> {
-  const formData = new FormData();
-  const contentType = request.headers.get("content-type") ?? "";
   const tooLargeMessage = photoError(`o envio passa do limite de ${megabytes(limits.maxRequestBytes)}; envie menos imagens por vez`);
-
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limits.maxRequestBytes) {
-    await request.body?.cancel().catch(() => undefined);
-    return { formData, files: [], errors: [tooLargeMessage], watermarkFile: null, refused: true };
-  }
-
-  if (!/^multipart\/form-data/i.test(contentType) || !request.body) {
+  const read = await readMultipartToDisk(request, {
+    maxRequestBytes: limits.maxRequestBytes,
+    files: { [PHOTO_FIELD]: { maxBytes: limits.maxFileBytes, maxFiles: limits.maxFiles }, [WATERMARK_FILE_FIELD]: { maxBytes: limits.maxFileBytes, maxFiles: 1 } },
+    maxFieldBytes: 1 * MB,
+  });
+  if (read.problem === "not-multipart") {
     // A plain urlencoded post (no file chosen, JS off with an older form) still works.
-    const plain = contentType.includes("application/x-www-form-urlencoded") ? await request.formData().catch(() => new FormData()) : new FormData();
+    const type = request.headers.get("content-type") ?? "";
+    const plain = type.includes("application/x-www-form-urlencoded") ? await request.formData().catch(() => new FormData()) : new FormData();
     return { formData: plain, files: [], errors: [], watermarkFile: null };
   }
-
-  await fsp.mkdir(tempDir(), { recursive: true });
-  const files: TempPhoto[] = [];
+  if (read.problem === "too-large") return { formData: new FormData(), files: [], errors: [tooLargeMessage], watermarkFile: null, refused: true };
+  if (read.problem === "malformed") return { formData: read.fields, files: [], errors: [photoError("envio incompleto ou inválido; tente novamente")], watermarkFile: null };
   const errors: string[] = [];
+  if (read.skipped[PHOTO_FIELD]) errors.push(photoError(`no máximo ${limits.maxFiles} imagens por envio; as demais foram ignoradas`));
+  const files: TempPhoto[] = [];
   let watermarkFile: TempPhoto | null = null;
-  const written: string[] = [];
-  const pending: Promise<void>[] = [];
-  let photoCount = 0;
-  let countErrorShown = false;
-
-  let parser: busboy.Busboy;
-  try {
-    parser = busboy({
-      headers: { "content-type": contentType },
-      defParamCharset: "utf8",
-      // busboy's fileSize limit truncates one file and carries on with the next part.
-      limits: { fileSize: limits.maxFileBytes, files: limits.maxFiles + 1 + 5, fields: 1000, fieldSize: 1 * MB, parts: 1200 },
-    });
-  } catch {
-    return { formData, files: [], errors: [photoError("envio inválido")], watermarkFile: null };
+  for (const f of read.files) {
+    const isPhoto = f.field === PHOTO_FIELD;
+    if (f.tooLarge) {
+      const message = `${f.originalName}: arquivo maior que ${megabytes(limits.maxFileBytes)}`;
+      errors.push(isPhoto ? photoError(message) : `Erro ao enviar marca d'água: ${message}`);
+    } else if (f.failed) {
+      errors.push(photoError(`${f.originalName}: falha ao receber o arquivo`));
+    } else if (isPhoto) {
+      files.push({ path: f.path, originalName: f.originalName, size: f.size, field: PHOTO_FIELD });
+    } else {
+      watermarkFile = { path: f.path, originalName: f.originalName, size: f.size, field: WATERMARK_FILE_FIELD };
+    }
   }
-
-  parser.on("field", (name, value) => {
-    formData.append(name, value);
-  });
-
-  parser.on("file", (field, stream, info) => {
-    const originalName = cleanName(info.filename);
-    const isPhoto = field === PHOTO_FIELD;
-    const isLogo = field === WATERMARK_FILE_FIELD;
-    // An empty file input still posts one part with no name and no bytes.
-    if ((!isPhoto && !isLogo) || !info.filename) {
-      stream.resume();
-      return;
-    }
-    if (isPhoto) {
-      photoCount += 1;
-      if (photoCount > limits.maxFiles) {
-        stream.resume();
-        if (!countErrorShown) errors.push(photoError(`no máximo ${limits.maxFiles} imagens por envio; as demais foram ignoradas`));
-        countErrorShown = true;
-        return;
-      }
-    } else if (watermarkFile) {
-      stream.resume();
-      return;
-    }
-    const file: TempPhoto = { path: tempPath(), originalName, size: 0, field: isPhoto ? PHOTO_FIELD : WATERMARK_FILE_FIELD };
-    written.push(file.path);
-    let truncated = false;
-    stream.on("data", (chunk: Buffer) => {
-      file.size += chunk.length;
-    });
-    stream.on("limit", () => {
-      truncated = true;
-    });
-    const done = pipeline(stream, fs.createWriteStream(file.path, { flags: "wx" }))
-      .then(async () => {
-        if (truncated) {
-          file.tooLarge = true;
-          await fsp.rm(file.path, { force: true });
-          const message = `${originalName}: arquivo maior que ${megabytes(limits.maxFileBytes)}`;
-          errors.push(isPhoto ? photoError(message) : `Erro ao enviar marca d'água: ${message}`);
-          return;
-        }
-        if (isPhoto) files.push(file);
-        else watermarkFile = file;
-      })
-      .catch(async (error: unknown) => {
-        await fsp.rm(file.path, { force: true });
-        log.warn("photo upload stream failed", { error: getErrorMessage(error) });
-        errors.push(photoError(`${originalName}: falha ao receber o arquivo`));
-      });
-    pending.push(done);
-  });
-
-  let received = 0;
-  let overLimit = false;
-  const body = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
-  body.on("data", (chunk: Buffer) => {
-    received += chunk.length;
-    if (received > limits.maxRequestBytes && !overLimit) {
-      overLimit = true;
-      body.destroy(new Error("request body over the limit"));
-    }
-  });
-
-  try {
-    await pipeline(body, parser);
-    await Promise.all(pending);
-  } catch (error) {
-    await Promise.allSettled(pending);
-    await Promise.all(written.map((p) => fsp.rm(p, { force: true })));
-    if (overLimit) return { formData: new FormData(), files: [], errors: [tooLargeMessage], watermarkFile: null, refused: true };
-    log.warn("multipart parse failed", { error: getErrorMessage(error) });
-    return { formData, files: [], errors: [photoError("envio incompleto ou inválido; tente novamente")], watermarkFile: null };
-  }
-
-  // Files finish writing in any order; keep the order the user chose them in.
-  const order = new Map(written.map((p, i) => [p, i]));
-  files.sort((a, b) => (order.get(a.path) ?? 0) - (order.get(b.path) ?? 0));
-  return { formData, files, errors, watermarkFile };
+  return { formData: read.fields, files, errors, watermarkFile };
 }
 
 export async function discardTempPhotos(files: (TempPhoto | null | undefined)[]): Promise<void> {
-  await Promise.all(files.map((f) => (f ? fsp.rm(f.path, { force: true }) : undefined)));
+  await discardFiles(files);
 }
 
 function assertPhotoFolder(folder: string): void {
@@ -255,7 +150,7 @@ export async function storeUploadedPhotos(
 
 /** Storage key of a property photo URL, or null when it is not one we may touch. */
 function photoKey(url: string): string | null {
-  if (typeof url !== "string" || !url.startsWith("/uploads/")) return null;
+  if (!isStoredUrl(url)) return null;
   let key: string | null;
   try {
     key = keyFromUrl(url);
@@ -337,7 +232,8 @@ export async function purgeStaleDrafts(olderThanMs = 24 * 60 * 60 * 1000, now: D
   let removed = 0;
   let names: string[] = [];
   try {
-    names = await fsp.readdir(resolveKey(PROPERTY_ROOT));
+    // drafts live in the private area (storage.server.ts)
+    names = await fsp.readdir(path.join(privateRoot(), PROPERTY_ROOT));
   } catch {
     names = [];
   }
@@ -357,10 +253,10 @@ export async function purgeStaleDrafts(olderThanMs = 24 * 60 * 60 * 1000, now: D
     }
   }
   try {
-    const tmp = await fsp.readdir(tempDir());
+    const tmp = await fsp.readdir(uploadTempDir());
     await Promise.all(
       tmp.map(async (n) => {
-        const p = path.join(tempDir(), n);
+        const p = path.join(uploadTempDir(), n);
         const stat = await fsp.stat(p).catch(() => null);
         if (stat && stat.mtimeMs < cutoff) await fsp.rm(p, { force: true });
       }),

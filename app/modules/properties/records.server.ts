@@ -8,7 +8,7 @@ import { parseRecordId } from "~/utils/query-schema";
 import { db, nowIso, parseJsonList, toJsonList, type DbOrTx } from "~/modules/platform/db.server";
 import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { deleteFolder, isUrlInFolder } from "~/modules/files/storage.server";
+import { deleteFolder, isStoredUrl, isUrlInFolder, keyFromUrl } from "~/modules/files/storage.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { deletePhotos, isDraftFolder, movePhotosToFolder } from "./photos.server";
 
@@ -163,7 +163,7 @@ export async function createProperty(
       return { id: inserted.id, slug };
     });
   // The draft folder is empty now: remove it at once rather than after a day.
-  const drafts = new Set(input.images.map((u) => /^\/uploads\/(imoveis\/[^/]+)\//.exec(u)?.[1]).filter((f): f is string => !!f && isDraftFolder(f)));
+  const drafts = new Set(input.images.map((u) => (isStoredUrl(u) ? /^(imoveis\/[^/]+)\//.exec(keyFromUrl(u) ?? "")?.[1] : undefined)).filter((f): f is string => !!f && isDraftFolder(f)));
   for (const folder of drafts) await deleteFolder(folder).catch((error) => log.warn("draft folder removal failed", { folder, ...errorFields(error) }));
   return created;
 }

@@ -17,6 +17,7 @@ export const ROULETTE_MESSAGES = {
   webhookQueued: "Webhook na fila de envio",
   webhookSaveFailed: "Erro ao salvar configurações do webhook",
   webhookUrlInvalid: "Por favor, insira uma URL de webhook válida",
+  webhookInternal: "Endereço de rede interna recusado: o webhook da roleta só envia para endereços públicos.",
   invalidTimes: "Erro: Configuração de horários inválida",
   settingsSaved: "✅ Configurações da roleta automática salvas com sucesso!",
   settingsFailed: (message: string) => `Erro ao salvar configurações: ${message}`,

@@ -4,6 +4,7 @@ import { db, nowIso } from "~/modules/platform/db.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { deliverNow, enqueueSettingEvent, postSigned } from "~/modules/webhooks/delivery.server";
 import { webhookUrlProblem } from "~/modules/webhooks/webhook-rules";
+import { internalAddressOf } from "~/modules/webhooks/address.server";
 import { ROULETTE_MESSAGES, ROULETTE_WEBHOOK_EVENTS, ROULETTE_WEBHOOK_KEY, type RouletteWebhookEvent } from "./roulette-rules";
 import { RouletteError, type DrawResult, type WebhookNotice } from "./roulette-types";
 
@@ -17,6 +18,8 @@ export async function saveRouletteWebhook(user: SessionUser, input: { url: strin
   const url = input.url.trim();
   if (input.enabled && (!/^https?:\/\//i.test(url) || webhookUrlProblem(url))) throw new RouletteError(ROULETTE_MESSAGES.webhookUrlInvalid);
   if (url && webhookUrlProblem(url)) throw new RouletteError(ROULETTE_MESSAGES.webhookUrlInvalid);
+  // The roulette webhook never goes to an internal address (address.server.ts): refused here, not only when sending.
+  if (url && (await internalAddressOf(url, false))) throw new RouletteError(ROULETTE_MESSAGES.webhookInternal);
   await db()
     .insertInto("webhook_settings")
     .values({ setting_key: ROULETTE_WEBHOOK_KEY, webhook_url: url || null, enabled: input.enabled ? 1 : 0, updated_at: nowIso() })

@@ -6,8 +6,7 @@ import { db, nowIso } from "~/modules/platform/db.server";
 import { decryptSecret } from "~/modules/platform/secrets.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import type { LeadHook } from "~/modules/leads/lead-types";
-import net from "node:net";
-import { PrivateAddressError, guardedLookup, isPrivateAddress } from "./address.server";
+import { PrivateAddressError, addressRange, guardedLookup, mayConnect, portOf } from "./address.server";
 import type { WebhookDeliveryStatus } from "#db/schema";
 import { ROULETTE_WEBHOOK_EVENTS, ROULETTE_WEBHOOK_KEY } from "~/modules/roulette/roulette-rules";
 import { DEFAULT_EVENT, DELIVERY_TIMEOUT_MS, RETRY_WINDOW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER, WEBHOOK_MESSAGES, retryDelayMs } from "./webhook-rules";
@@ -31,7 +30,8 @@ export function signPayload(secret: string, timestamp: string, body: string): st
   return `sha256=${crypto.createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex")}`;
 }
 
-export type PostResult = { ok: boolean; status: number | null; error: string | null };
+/** `refused`: the address is internal, nothing was sent (never retried). */
+export type PostResult = { ok: boolean; status: number | null; error: string | null; refused?: boolean };
 
 /** One signed POST, refusing private addresses unless allowed; never throws. */
 export async function postSigned(input: { url: string; body: string; secret: string | null; event: string; deliveryId?: number; allowPrivate: boolean; extraHeaders?: Record<string, string> }): Promise<PostResult> {
@@ -63,7 +63,12 @@ export async function probeWebhookUrl(url: string, allowPrivate: boolean): Promi
 
 const PROBE_TIMEOUT_MS = 5_000;
 
-/** One request through the private-address guard (IP literals checked here, names at lookup); never throws. */
+/**
+ * One request through the internal-address guard (address.server.ts: IP
+ * literals checked here, names in the connection's lookup); never throws.
+ * The admin sees the answer's status line, never its body: an internal
+ * service's answer is not echoed back.
+ */
 function guardedRequest(input: { url: string; method: "POST" | "HEAD"; headers: Record<string, string>; body: string | null; allowPrivate: boolean; timeoutMs: number }): Promise<PostResult> {
   let url: URL;
   try {
@@ -71,29 +76,36 @@ function guardedRequest(input: { url: string; method: "POST" | "HEAD"; headers: 
   } catch {
     return Promise.resolve({ ok: false, status: null, error: "URL inválida" });
   }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return Promise.resolve({ ok: false, status: null, error: "URL inválida" });
+  const port = portOf(url);
   // An address typed as an IP is connected to without any lookup: check it here.
   const host = url.hostname.replace(/^\[|\]$/g, "");
-  if (!input.allowPrivate && net.isIP(host) && isPrivateAddress(host)) return Promise.resolve({ ok: false, status: null, error: new PrivateAddressError(host).message });
+  if (addressRange(host) !== "invalid" && !mayConnect(host, port, input.allowPrivate)) {
+    return Promise.resolve({ ok: false, status: null, error: new PrivateAddressError(host).message, refused: true });
+  }
   const client = url.protocol === "https:" ? https : http;
   return new Promise<PostResult>((resolve) => {
-    const req = client.request(url, { method: input.method, headers: input.headers, timeout: input.timeoutMs, lookup: guardedLookup(input.allowPrivate) as never }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        if (text.length < 500) text += chunk;
-      });
-      res.on("end", () => {
-        const status = res.statusCode ?? 0;
-        const ok = status >= 200 && status < 300;
-        resolve({ ok, status, error: ok ? null : `Erro ${status}: ${text.slice(0, 200)}`.trim() });
-      });
+    const req = client.request(url, { method: input.method, headers: input.headers, timeout: input.timeoutMs, lookup: guardedLookup(input.allowPrivate, port) as never }, (res) => {
+      const status = res.statusCode ?? 0;
+      const ok = status >= 200 && status < 300;
+      const result: PostResult = { ok, status, error: ok ? null : statusLine(status, res.statusMessage) };
+      res.resume(); // the body is never read nor shown
+      res.on("end", () => resolve(result));
+      res.on("error", () => resolve(result));
     });
     req.on("timeout", () => req.destroy(new Error(`sem resposta em ${input.timeoutMs / 1000} s`)));
     req.on("error", (error) => {
-      resolve({ ok: false, status: null, error: error instanceof PrivateAddressError ? error.message : `Não foi possível conectar ao endpoint: ${error.message}` });
+      if (error instanceof PrivateAddressError) resolve({ ok: false, status: null, error: error.message, refused: true });
+      else resolve({ ok: false, status: null, error: `Não foi possível conectar ao endpoint: ${error.message}` });
     });
     req.end(input.body ?? undefined);
   });
+}
+
+/** 'Erro 500: Internal Server Error': the status and its reason phrase (spec 03 §8's 'Erro {status}: {text}'). */
+function statusLine(status: number, reason: string | undefined): string {
+  const text = (reason ?? http.STATUS_CODES[status] ?? "").replace(/[^\x20-\x7e]/g, "").slice(0, 60);
+  return `Erro ${status}${text ? `: ${text}` : ""}`;
 }
 
 /** Queues `event` for every active webhook subscribed to it; returns the delivery ids. */
@@ -216,7 +228,8 @@ async function deliverOne(id: number, now: Date): Promise<DeliveryOutcome | null
     return { status: "delivered", httpStatus: result.status, error: null, nextAttemptAt: null };
   }
   const next = new Date(now.getTime() + retryDelayMs(attempts));
-  const givesUp = next.getTime() - Date.parse(row.created_at) > RETRY_WINDOW_MS;
+  // An internal address is refused, not failing: trying again for a day would change nothing.
+  const givesUp = result.refused === true || next.getTime() - Date.parse(row.created_at) > RETRY_WINDOW_MS;
   await db()
     .updateTable("webhook_deliveries")
     .set({ status: givesUp ? "failed" : "pending", attempts, last_status: result.status, last_error: result.error, next_attempt_at: next.toISOString() })

@@ -1,12 +1,10 @@
 import crypto from "node:crypto";
-import dns from "node:dns/promises";
-import net from "node:net";
 import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { decryptSecret, encryptSecret } from "~/modules/platform/secrets.server";
 import { sql } from "kysely";
-import { isPrivateAddress } from "./address.server";
+import { internalAddressOf } from "./address.server";
 import { eventsOf, postSigned, probeWebhookUrl } from "./delivery.server";
 import { DEFAULT_EVENT, TEST_EVENT, WEBHOOK_MESSAGES, webhookUrlProblem } from "./webhook-rules";
 
@@ -48,31 +46,14 @@ export async function webhookDetails(user: SessionUser, id: number) {
   return { id: row.id, url: row.url, events: eventsOf(row.events), isActive: row.is_active === 1, allowPrivate: row.allow_private === 1, secret: decryptSecret(row.secret, SECRET_PURPOSE), deliveries };
 }
 
-/**
- * The URL rule, then the address rule: an address of the agency's own
- * network (or this server) is refused when the webhook is saved, unless the
- * admin allows it; the delivery checks the connected address again.
- */
-async function checkUrl(raw: string, allowPrivate: boolean): Promise<string> {
-  const problem = webhookUrlProblem(raw);
+/** The URL rule, then the address rule (address.server.ts): an internal address is refused at save, unless allowed. */
+async function checkUrl(url: string, allowPrivate: boolean): Promise<string> {
+  const problem = webhookUrlProblem(url);
   if (problem) throw new WebhookError(problem);
-  const url = raw.trim();
-  if (!allowPrivate && (await resolvesToPrivateAddress(url))) throw new WebhookError(WEBHOOK_MESSAGES.privateRefused);
-  return url;
+  if (await internalAddressOf(url.trim(), allowPrivate)) throw new WebhookError(WEBHOOK_MESSAGES.privateRefused);
+  return url.trim();
 }
 
-/** Whether the URL's host is, or resolves to, a private or loopback address (a name that does not resolve is not refused here). */
-async function resolvesToPrivateAddress(url: string): Promise<boolean> {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, "");
-  if (net.isIP(host)) return isPrivateAddress(host);
-  if (host === "localhost" || host.endsWith(".localhost")) return true;
-  try {
-    const addresses = await dns.lookup(host, { all: true });
-    return addresses.some((a) => isPrivateAddress(a.address));
-  } catch {
-    return false;
-  }
-}
 
 type WebhookInput = { url: string; allowPrivate: boolean; events?: readonly string[] };
 

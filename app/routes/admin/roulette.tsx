@@ -88,7 +88,8 @@ export async function action({ request }: Route.ActionArgs) {
         return redirectWithToast(back("automatica"), { type: "success", message: ROULETTE_MESSAGES.settingsSaved });
     }
   } catch (error) {
-    if (error instanceof RouletteError) return replyWithErrors(submission, { formErrors: [error.message] });
+    // a refused webhook URL is said beside the URL field; the other refusals at the form
+    if (error instanceof RouletteError) return replyWithErrors(submission, input.intent === "save-webhook" ? { fieldErrors: { url: [error.message] } } : { formErrors: [error.message] });
     log.error("roulette admin action failed", { intent: input.intent, ...errorFields(error) });
     return replyWithErrors(submission, { formErrors: [FAILED[input.intent] ?? ROULETTE_MESSAGES.drawFailed] }, 500);
   }

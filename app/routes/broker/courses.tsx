@@ -5,8 +5,9 @@ import { formErrorOf, resultFor } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { can } from "~/modules/auth/permissions.server";
+import { type MultipartOutcome, discardFiles, fileOf, isMultipart, readMultipartToDisk } from "~/modules/files/multipart.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
-import { MATERIAL_MESSAGES, MATERIAL_PAGE_SIZES, formatBytes, materialActionSchema, readMaterialsQuery } from "~/modules/brokers/materials";
+import { MATERIAL_MAX_BYTES, MATERIAL_MESSAGES, MATERIAL_PAGE_SIZES, formatBytes, materialActionSchema, readMaterialsQuery } from "~/modules/brokers/materials";
 import { MaterialError, listMaterials, removeMaterial, renameMaterial, uploadMaterial } from "~/modules/brokers/materials.server";
 import { AGENCY } from "~/modules/platform/agency";
 import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
@@ -31,18 +32,37 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** The file never comes back in a reply (a browser cannot refill a file field). */
 const HIDDEN = ["file"];
 
+/** The upload's body may reach 50 MB: streamed to disk by the one upload reader, never held in memory. */
+const UPLOAD_LIMITS = { maxRequestBytes: MATERIAL_MAX_BYTES + 1024 * 1024, files: { file: { maxBytes: MATERIAL_MAX_BYTES, maxFiles: 1 } }, maxFields: 20, maxFieldBytes: 16 * 1024 };
+
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
   // Only the upload is multipart: who may send up to 50 MB is decided before the body is read.
-  const multipart = (request.headers.get("content-type") ?? "").toLowerCase().startsWith("multipart/");
-  if (multipart && !can(user, "create", "material")) return adminsOnly();
-  const submission = await parseSubmission(request, materialActionSchema);
+  let read: MultipartOutcome | null = null;
+  if (isMultipart(request)) {
+    if (!can(user, "create", "material")) return adminsOnly();
+    read = await readMultipartToDisk(request, UPLOAD_LIMITS);
+  }
+  try {
+    return await respond(user, read ?? request, read);
+  } finally {
+    if (read) await discardFiles(read.files);
+  }
+}
+
+async function respond(user: Awaited<ReturnType<typeof requireBrokerArea>>, source: Request | MultipartOutcome, read: MultipartOutcome | null) {
+  const submission = await parseSubmission(source instanceof Request ? source : source.fields, materialActionSchema);
+  if (read?.problem) {
+    const tooLarge = read.problem === "too-large";
+    return replyWithErrors(submission, { fieldErrors: { file: [tooLarge ? MATERIAL_MESSAGES.tooLarge : MATERIAL_MESSAGES.badPost] }, hideFields: HIDDEN }, tooLarge ? 413 : 400);
+  }
   if (submission.status !== "success") return replyWithErrors(submission, { hideFields: HIDDEN });
   const value = submission.value;
   const here = `/broker/cursos${value.intent === "upload" ? "" : withQuery(value.back, { rename: null, confirmDelete: null })}`;
   try {
     if (value.intent === "upload") {
-      await uploadMaterial(user, value.name, value.file);
+      // the file was received on disk; its size, type and content are the service's to check
+      await uploadMaterial(user, value.name, read ? fileOf(read, "file") : null);
       return redirectWithToast(here, { type: "success", message: MATERIAL_MESSAGES.uploaded });
     }
     if (value.intent === "rename") {

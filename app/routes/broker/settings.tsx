@@ -4,11 +4,14 @@ import { FormSummary, HiddenField, TextField, formProps, resultFor, useAppForm }
 import { SmtpSettingsFields } from "~/components/messaging/smtp-settings-fields";
 import { ProfilePhotoField } from "~/components/brokers/profile-photo-field";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
+import { readSessionId } from "~/modules/auth/session.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
-import { MSG_PHOTO_MISSING, MSG_PHOTO_SENT, SETTINGS_SECRET_FIELDS, settingsSchema } from "~/modules/brokers/profile";
-import { SettingsError, changePassword, loadProfile, removeBrokerPhoto, saveProfile, uploadProfilePhoto } from "~/modules/brokers/profile.server";
+import { type MultipartOutcome, discardFiles, fileOf, isMultipart, readMultipartToDisk } from "~/modules/files/multipart.server";
+import { MSG_PHOTO_FAILED, MSG_PHOTO_MISSING, MSG_PHOTO_SENT, MSG_PHOTO_TOO_LARGE, SETTINGS_SECRET_FIELDS, settingsSchema } from "~/modules/brokers/profile";
+import { PHOTO_FORM_LIMITS, SettingsError, changePassword, loadProfile, removeBrokerPhoto, saveProfile, uploadProfilePhoto } from "~/modules/brokers/profile.server";
 import { getSmtpSettings, saveSmtpSettings } from "~/modules/messaging/smtp-settings.server";
 import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
+import fs from "node:fs/promises";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Configurações | Painel do corretor" }];
@@ -27,24 +30,42 @@ const HIDDEN = ["photo", ...SETTINGS_SECRET_FIELDS];
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
-  const submission = await parseSubmission(request, settingsSchema);
+  // who may send a photo is decided before its bytes are read: only an account with a broker profile
+  if (isMultipart(request) && !user.broker) throw data({ message: MSG_PHOTO_FAILED }, { status: 403 });
+  const read = isMultipart(request) ? await readMultipartToDisk(request, PHOTO_FORM_LIMITS) : null;
+  try {
+    return await respond(request, user, read);
+  } finally {
+    if (read) await discardFiles(read.files);
+  }
+}
+
+async function respond(request: Request, user: Awaited<ReturnType<typeof requireBrokerArea>>, read: MultipartOutcome | null) {
+  const submission = await parseSubmission(read ? read.fields : request, settingsSchema);
+  const photoFile = read ? fileOf(read, "photo") : null;
+  if (read?.problem || photoFile?.tooLarge) {
+    // a photo over its limit is cut off and answered beside its field (400); a body over the form's limit is 413
+    const bodyTooLarge = read?.problem === "too-large";
+    const message = bodyTooLarge || photoFile?.tooLarge ? MSG_PHOTO_TOO_LARGE : MSG_PHOTO_FAILED;
+    return replyWithErrors(submission, { fieldErrors: { photo: [message] }, hideFields: HIDDEN }, bodyTooLarge ? 413 : 400);
+  }
   if (submission.status !== "success") return replyWithErrors(submission, { hideFields: HIDDEN });
   const value = submission.value;
   const refuse = (field: string, message: string) => replyWithErrors(submission, { fieldErrors: { [field]: [message] }, hideFields: HIDDEN });
   if (value.intent === "password") {
     try {
-      await changePassword(user, { currentPassword: value.currentPassword!, newPassword: value.newPassword! });
+      await changePassword(user, { currentPassword: value.currentPassword!, newPassword: value.newPassword! }, await readSessionId(request));
     } catch (error) {
-      if (error instanceof SettingsError) return refuse("currentPassword", error.message);
+      if (error instanceof SettingsError) return refuse(error.field ?? "currentPassword", error.message);
       throw error;
     }
     return redirectWithToast("/broker/settings", { type: "success", message: "Senha alterada com sucesso!" });
   }
   // A chosen photo is checked by its bytes and stored first (not yet the profile's: 'Salvar' confirms it).
   let staged: { key: string; url: string } | null = null;
-  if (value.photo) {
+  if (photoFile && !photoFile.failed && photoFile.size > 0) {
     try {
-      staged = await uploadProfilePhoto(user, Buffer.from(await value.photo.arrayBuffer()));
+      staged = await uploadProfilePhoto(user, await fs.readFile(photoFile.path));
     } catch (error) {
       if (error instanceof SettingsError) return refuse("photo", error.message);
       throw error;

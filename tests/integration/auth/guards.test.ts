@@ -70,6 +70,10 @@ type RouteModule = { loader?: (args: unknown) => Promise<unknown>; action?: (arg
 async function load(file: string): Promise<RouteModule> {
   return (await import(/* @vite-ignore */ path.resolve("app", file))) as RouteModule;
 }
+// Imported while the tests are collected, so each test below exists only for a function that exists
+// (a test that returned early without asserting anything would pass for a route that lost its guard).
+const modules = new Map(await Promise.all(routeList.map(async (r) => [r.file, await load(r.file)] as const)));
+const serverFunctions = (file: string) => (["loader", "action"] as const).filter((name) => modules.get(file)![name]);
 
 /** Where a loader/action sent the user, when it redirected. */
 async function redirectOf(fn: () => Promise<unknown>): Promise<string | null> {
@@ -104,20 +108,22 @@ describe("the route walk", () => {
 
 describe.each(routeList)("$area route $url ($file)", ({ file, url, params, area }) => {
   const loginPath = area === "admin" ? "/login" : "/broker/login";
+  const mod = modules.get(file)!;
+  const functions = serverFunctions(file);
+  const call = (name: "loader" | "action", cookie?: string) => () =>
+    name === "loader" ? mod.loader!(routeArgs(getRequest(url, cookie ? { cookie } : {}), params)) : mod.action!(routeArgs(formRequest(url, {}, cookie ? { cookie } : {}), params));
 
-  it("sends an anonymous visitor to the login (loader and action)", async () => {
-    const mod = await load(file);
-    if (!mod.loader && !mod.action) return; // a component-only layout: nothing runs on the server
-    if (mod.loader) {
-      const location = await redirectOf(() => mod.loader!(routeArgs(getRequest(url), params)));
-      expect(location, `loader of ${file}`).not.toBeNull();
-      expect(new URL(location!, "http://localhost").pathname).toBe(loginPath);
-    }
-    if (mod.action) {
-      const location = await redirectOf(() => mod.action!(routeArgs(formRequest(url, {}), params)));
-      expect(location, `action of ${file}`).not.toBeNull();
-      expect(new URL(location!, "http://localhost").pathname).toBe(loginPath);
-    }
+  if (functions.length === 0) {
+    it("is a layout without loader or action: nothing of it runs on the server", () => {
+      expect(COMPONENT_ONLY_LAYOUTS, `${file} has neither loader nor action; if that is meant, add it to COMPONENT_ONLY_LAYOUTS`).toContain(file);
+    });
+    return;
+  }
+
+  it.each(functions)("sends an anonymous visitor to the login (%s)", async (name) => {
+    const location = await redirectOf(call(name));
+    expect(location, `${name} of ${file}`).not.toBeNull();
+    expect(new URL(location!, "http://localhost").pathname).toBe(loginPath);
   });
 
   if (area === "admin" && BROKER_OPEN_ADMIN_SCREENS.includes(file)) {
@@ -127,53 +133,40 @@ describe.each(routeList)("$area route $url ($file)", ({ file, url, params, area 
       expect(result.status, `loader of ${file}`).toBe(200);
     });
   } else if (area === "admin") {
-    it("sends a signed-in broker to /login (loader and action)", async () => {
-      const mod = await load(file);
-      if (mod.loader) {
-        const location = await redirectOf(() => mod.loader!(routeArgs(getRequest(url, { cookie: cookies.broker }), params)));
-        expect(location && new URL(location, "http://localhost").pathname).toBe("/login");
-      }
-      if (mod.action) {
-        const location = await redirectOf(() => mod.action!(routeArgs(formRequest(url, {}, { cookie: cookies.broker }), params)));
-        expect(location && new URL(location, "http://localhost").pathname).toBe("/login");
-      }
+    it.each(functions)("sends a signed-in broker to /login (%s)", async (name) => {
+      const location = await redirectOf(call(name, cookies.broker));
+      expect(location, `${name} of ${file}`).not.toBeNull();
+      expect(new URL(location!, "http://localhost").pathname).toBe("/login");
     });
   } else {
-    it("sends an inactive broker's existing session to /broker/bloqueado (loader and action)", async () => {
-      const mod = await load(file);
-      if (mod.loader) {
-        const location = await redirectOf(() => mod.loader!(routeArgs(getRequest(url, { cookie: cookies.inactive }), params)));
-        expect(location).toBe("/broker/bloqueado");
-      }
-      if (mod.action) {
-        const location = await redirectOf(() => mod.action!(routeArgs(formRequest(url, {}, { cookie: cookies.inactive }), params)));
-        expect(location).toBe("/broker/bloqueado");
-      }
+    it.each(functions)("sends an inactive broker's existing session to /broker/bloqueado (%s)", async (name) => {
+      expect(await redirectOf(call(name, cookies.inactive)), `${name} of ${file}`).toBe("/broker/bloqueado");
     });
 
-    it.each(["admin", "broker"] as const)("lets an %s in (loader answers, not a sign-in redirect nor an error)", async (who) => {
-      const mod = await load(file);
-      if (!mod.loader) return;
-      // unwrap re-throws anything that is not a Response or data(): a crash fails here.
-      const result = await unwrap(() => mod.loader!(routeArgs(getRequest(url, { cookie: cookies[who] }), params)));
-      if (who === "broker" && ADMIN_ONLY_BROKER_SCREENS.includes(file)) {
-        // admin-only screens of the broker area answer a broker 403
-        expect(result.status, `loader of ${file} answered ${result.status}`).toBe(403);
-        return;
-      }
-      if (result.status === 404) {
-        // Only a route that names a record (":id", "*") may answer 404 for the made-up one.
-        expect(Object.keys(params), `loader of ${file} answered 404 without a parameter`).not.toHaveLength(0);
-        return;
-      }
-      expect(result.status, `loader of ${file} answered ${result.status}`).toBeLessThan(400);
-      if (result.status >= 300) {
-        expect(result.location, `loader of ${file} redirected without a Location`).not.toBeNull();
-        expect(["/login", "/broker/login", "/broker/bloqueado"]).not.toContain(new URL(result.location!, "http://localhost").pathname);
-      }
-    });
+    if (mod.loader) {
+      it.each(["admin", "broker"] as const)("lets an %s in (loader answers, not a sign-in redirect nor an error)", async (who) => {
+        // unwrap re-throws anything that is not a Response or data(): a crash fails here.
+        const result = await unwrap(call("loader", cookies[who]));
+        if (who === "broker" && ADMIN_ONLY_BROKER_SCREENS.includes(file)) {
+          // admin-only screens of the broker area answer a broker 403
+          expect(result.status, `loader of ${file} answered ${result.status}`).toBe(403);
+        } else if (result.status === 404) {
+          // Only a route that names a record (":id", "*") may answer 404 for the made-up one.
+          expect(Object.keys(params), `loader of ${file} answered 404 without a parameter`).not.toHaveLength(0);
+        } else {
+          expect(result.status, `loader of ${file} answered ${result.status}`).toBeLessThan(400);
+          if (result.status >= 300) {
+            expect(result.location, `loader of ${file} redirected without a Location`).not.toBeNull();
+            expect(["/login", "/broker/login", "/broker/bloqueado"]).not.toContain(new URL(result.location!, "http://localhost").pathname);
+          }
+        }
+      });
+    }
   }
 });
+
+/** Layouts whose module is a component only (no loader, no action): nothing to guard on the server. */
+const COMPONENT_ONLY_LAYOUTS: string[] = [];
 
 /** Broker-area screens only admins may open (02 §6: stage management; the broker list). */
 const ADMIN_ONLY_BROKER_SCREENS: string[] = ["routes/broker/admin.tsx", "routes/broker/crm/stages.tsx"];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/modules/platform/db.server";
+import { config, resetConfigCache } from "~/modules/platform/config.server";
 import { hashPassword, verifyPassword } from "~/modules/auth/passwords.server";
 import { createSession, getSessionUser } from "~/modules/auth/session.server";
 import { readToast } from "~/modules/auth/toast.server";
@@ -144,12 +145,32 @@ describe("password hashing", () => {
     expect(await verifyPassword("", hash)).toBe(false);
   });
 
-  it("stores scrypt with a random salt and never the password itself", async () => {
+  it("stores scrypt with its cost, a random salt and never the password itself", async () => {
     const a = await hashPassword("corretor-demo");
     const b = await hashPassword("corretor-demo");
     expect(a).not.toContain("corretor-demo");
-    expect(a).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9_-]+\$[A-Za-z0-9_-]+$/);
+    // the test run's cost (vitest.setup.ts sets PASSWORD_HASH_COST=1024); each hash names its own N
+    expect(a).toMatch(new RegExp(`^scrypt\\$${config().PASSWORD_HASH_COST}\\$8\\$1\\$[A-Za-z0-9_-]+\\$[A-Za-z0-9_-]+$`));
     expect(a).not.toBe(b);
+  });
+
+  it("hashes at N=2^15 without PASSWORD_HASH_COST, and a hash of either cost verifies whatever the current one", async () => {
+    const cheap = await hashPassword("senha-forte-123");
+    const saved = process.env.PASSWORD_HASH_COST;
+    delete process.env.PASSWORD_HASH_COST;
+    resetConfigCache();
+    try {
+      const strong = await hashPassword("senha-forte-123");
+      expect(strong).toMatch(/^scrypt\$32768\$8\$1\$/);
+      expect(await verifyPassword("senha-forte-123", cheap)).toBe(true);
+      process.env.PASSWORD_HASH_COST = saved;
+      resetConfigCache();
+      expect(await verifyPassword("senha-forte-123", strong)).toBe(true);
+      expect(await verifyPassword("senha-forte-12", strong)).toBe(false);
+    } finally {
+      process.env.PASSWORD_HASH_COST = saved;
+      resetConfigCache();
+    }
   });
 
   it("normalises Unicode (NFKC), so an accented password typed either way matches", async () => {

@@ -54,8 +54,8 @@ describe("broker settings (02 §2.8, §5)", () => {
     expect(msg({ currentPassword: "a", newPassword: "12345678", confirmPassword: "12345679" })).toBe("Confirmação incorreta");
     expect(msg({ currentPassword: "a", newPassword: "12345678", confirmPassword: "12345678" })).toBeNull();
     const b = await broker();
-    await expect(changePassword(b.user, { currentPassword: "errada", newPassword: "nova-senha-1" })).rejects.toThrow("Senha atual incorreta.");
-    await changePassword(b.user, { currentPassword: "senha-antiga-1", newPassword: "nova-senha-1" });
+    await expect(changePassword(b.user, { currentPassword: "errada", newPassword: "nova-senha-1" }, null)).rejects.toThrow("Senha atual incorreta.");
+    await changePassword(b.user, { currentPassword: "senha-antiga-1", newPassword: "nova-senha-1" }, null);
     const row = await db().selectFrom("users").select("password_hash").where("id", "=", b.userId).executeTakeFirstOrThrow();
     expect(await verifyPassword("nova-senha-1", row.password_hash)).toBe(true);
   });

@@ -179,7 +179,9 @@ describe("catalogue search", () => {
   it("treats hostile search text as words", async () => {
     for (const term of [`"' OR 1=1 --`, `title:*"`, "NEAR(a b)", "*", '"""', "a AND OR NOT", 'aulo" OR "x', "partamento)*:(NEAR", "{title} : aulo"]) {
       const { result } = await search({ searchTerm: term });
-      expect(result.total).toBeGreaterThanOrEqual(0);
+      // the same answer as for its words alone: no operator, quote or column name of FTS5 gets through
+      const words = term.replace(/[^\p{L}\p{N}\s]/gu, " ");
+      expect(result, term).toEqual((await search({ searchTerm: words })).result);
     }
   });
 });
@@ -231,7 +233,9 @@ describe("routes", () => {
       }
       expect(r.thrown, q).toBeUndefined();
       expect(r.response, q).toBeUndefined();
-      expect(r.value?.result.items.length, q).toBeGreaterThanOrEqual(0);
+      const result = r.value!.result;
+      expect(Number.isInteger(result.total), q).toBe(true);
+      expect(result.items.length, q).toBeLessThanOrEqual(result.total);
     }
   });
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { feedState } from "~/modules/feeds/feeds.server";
 import { acceptsGzip, prepareFeed, prepareFeedsJob, resetPreparedFeeds } from "~/modules/feeds/prepared.server";
 import { config } from "~/modules/platform/config.server";
@@ -22,7 +22,10 @@ beforeEach(async () => {
   resetPreparedFeeds();
   fs.rmSync(feedsDir(), { recursive: true, force: true });
 });
-afterEach(() => resetPreparedFeeds());
+afterEach(() => {
+  resetPreparedFeeds();
+  vi.useRealTimers();
+});
 
 describe("prepared feeds", () => {
   it("are written for the portals in use once the catalogue is quiet, and sent from the file: gzip as stored, or inflated", async () => {
@@ -61,8 +64,8 @@ describe("prepared feeds", () => {
     await fetchFeed("olx");
     await prepareFeedsJob.run(new Date());
     await prepareFeedsJob.run(new Date());
+    expect(files()).toHaveLength(1);
     const [oldFile] = files();
-    expect(oldFile).toBeDefined();
 
     await db().updateTable("properties").set({ title: "Apartamento com título novo", updated_at: nowIso() }).where("id", "=", p.id).execute();
     const changed = await fetchBytes("olx", { "Accept-Encoding": "gzip" });
@@ -85,13 +88,18 @@ describe("prepared feeds", () => {
     await fetchFeed("chavesnamao");
     expect(fs.readdirSync(feedsDir()).filter((f) => f.endsWith(".polled")).sort()).toEqual(["chavesnamao.polled", "olx.polled"]);
 
-    // a restart: only the marker files remember the polls; Chaves na Mão's last one was 31 days ago
+    // a restart: only the marker files remember the polls. On a fixed clock, OLX last polled 29 days ago
+    // and Chaves na Mão 31 days ago: either side of the 30 days.
     resetPreparedFeeds();
-    const longAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
-    fs.utimesSync(path.join(feedsDir(), "chavesnamao.polled"), longAgo, longAgo);
+    const now = new Date("2026-11-23T12:00:00.000Z");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now);
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+    fs.utimesSync(path.join(feedsDir(), "olx.polled"), daysAgo(29), daysAgo(29));
+    fs.utimesSync(path.join(feedsDir(), "chavesnamao.polled"), daysAgo(31), daysAgo(31));
     await db().updateTable("properties").set({ price: 520_000, updated_at: nowIso() }).where("id", "=", p.id).execute();
-    await prepareFeedsJob.run(new Date());
-    await prepareFeedsJob.run(new Date());
+    await prepareFeedsJob.run(now);
+    await prepareFeedsJob.run(now);
     expect(files()).toHaveLength(1);
     expect(files()[0]).toMatch(/^olx-/);
   });

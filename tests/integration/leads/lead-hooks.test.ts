@@ -29,12 +29,14 @@ describe("lead hooks (lead-hooks.server.ts)", () => {
   it("run after the lead is committed and after createLead has returned", async () => {
     const seen: { id: number; committed: boolean }[] = [];
     const gate = deferred();
+    const started = deferred();
     removers.push(
       addLeadHook({
         name: "probe",
         async run(lead: NewLeadEvent) {
           const row = await db().selectFrom("leads").select("id").where("id", "=", lead.id).executeTakeFirst();
           seen.push({ id: lead.id, committed: row !== undefined });
+          started.release();
           await gate.promise;
         },
       }),
@@ -44,7 +46,7 @@ describe("lead hooks (lead-hooks.server.ts)", () => {
     expect(seen).toEqual([]);
     let settled = false;
     const settling = settleLeadHooks().then(() => (settled = true));
-    await new Promise((r) => setTimeout(r, 20));
+    await started.promise; // the hook's own signal that it is running (no sleep)
     expect(seen).toEqual([{ id: created.id, committed: true }]);
     expect(settled).toBe(false);
     gate.release();

@@ -7,8 +7,7 @@ import { LEAD_LIMITS } from "~/modules/leads/lead-rules";
 import { PORTAL_LEAD_ERRORS, portalPhone, portalSource, rotatePortalToken } from "~/modules/leads/portal-leads.server";
 import { action as portalAction, loader as portalLoader } from "~/routes/resources/portal-leads";
 import { routeArgs } from "../../helpers/requests";
-// @ts-expect-error plain JavaScript module of the Express server (server.mjs)
-import { bodyGuard } from "../../../server/request-guards.mjs";
+import { judgeBody } from "../../../server/request-guards.mjs";
 import { makeAdmin, makeProperty } from "../../helpers/factories";
 import type { SessionUser } from "~/modules/auth/session.server";
 
@@ -193,12 +192,10 @@ describe("portalSource", () => {
 describe("in front of the app: the portal's declared content type does not matter", () => {
   type Answer = { status?: number; passed: boolean };
   const guard = (path: string, type: string | undefined, length: number): Answer => {
-    const answer: Answer = { passed: false };
-    const res = { status: (n: number) => ((answer.status = n), res), set: () => res, send: () => res };
     const headers: Record<string, string> = { "content-length": String(length) };
     if (type) headers["content-type"] = type;
-    bodyGuard({ method: "POST", path, headers }, res, () => (answer.passed = true));
-    return answer;
+    const refusal = judgeBody({ method: "POST", path, headers });
+    return refusal ? { passed: false, status: refusal.status } : { passed: true };
   };
 
   it("takes a push sent as text/plain or with no type, within the JSON limit; other paths still refuse it", async () => {

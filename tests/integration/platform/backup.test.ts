@@ -68,13 +68,14 @@ describe("npm run backup", () => {
 
   it("defaults to DATA_DIR/backups and works with no uploads folder yet", async () => {
     fs.rmSync(config().uploadsDir, { recursive: true, force: true });
+    const users = (await db().selectFrom("users").select("id").execute()).length;
     quiet();
     expect(await runCli(["backup"])).toBe(0);
     const dir = path.join(config().dataDir, "backups");
     const folder = fs.readdirSync(dir).at(-1)!;
     expect(fs.existsSync(path.join(dir, folder, "app.db"))).toBe(true);
     // The server's handle keeps working after the CLI closed its own.
-    expect(await db().selectFrom("users").select("id").execute()).toBeDefined();
+    expect(await db().selectFrom("users").select("id").execute()).toHaveLength(users);
   });
 });
 

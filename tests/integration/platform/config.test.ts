@@ -38,8 +38,10 @@ describe("loadConfig", () => {
     expect(cfg.databaseFile).toBe(path.join(dir, "app.db"));
     expect(cfg.uploadsDir).toBe(path.join(dir, "uploads"));
     expect(cfg.outboxDir).toBe(path.join(dir, "outbox"));
-    expect(cfg.SEED_DEMO).toBe("true");
+    // demo data only when asked for (issue 23)
+    expect(cfg.SEED_DEMO).toBe("false");
     expect(cfg.RATE_LIMIT_MAX).toBe(10);
+    expect(cfg.PASSWORD_HASH_COST).toBe(32768);
     expect(cfg.SMTP_URL).toBeUndefined();
   });
 
@@ -56,6 +58,9 @@ describe("loadConfig", () => {
     ["SEED_DEMO", { SEED_DEMO: "sim" }],
     ["LOG_LEVEL", { LOG_LEVEL: "verbose" }],
     ["RATE_LIMIT_MAX", { RATE_LIMIT_MAX: "0" }],
+    ["PASSWORD_HASH_COST", { PASSWORD_HASH_COST: "1000" }],
+    ["PASSWORD_HASH_COST", { PASSWORD_HASH_COST: "512" }],
+    ["PASSWORD_HASH_COST", { PASSWORD_HASH_COST: "2097152" }],
     ["TRUST_PROXY", { TRUST_PROXY: "yes" }],
   ])("names %s when it is bad (%o)", (variable, env) => {
     const error = errorOf(env);
@@ -109,8 +114,8 @@ describe("start-up (bootstrap)", () => {
     vi.restoreAllMocks();
   });
 
-  it("creates the ADMIN_EMAIL admin when missing and prints the demo logins while the demo admin exists", async () => {
-    // an installation whose demo seed ran: its generated passwords are in DATA_DIR/demo-logins.json
+  it("creates the ADMIN_EMAIL admin when missing; a start that creates no demo prints no demo passwords", async () => {
+    // an installation whose demo seed ran on an earlier start: its generated passwords stay in DATA_DIR/demo-logins.json
     const demoPassword = "gerada-nesta-instalacao";
     await createAdmin({ email: DEMO_ADMIN.email, password: demoPassword });
     fs.writeFileSync(path.join(config().dataDir, DEMO_LOGINS_FILE), JSON.stringify({ [DEMO_ADMIN.email]: demoPassword, "ana@larimoveis.com.br": "outra-senha" }));
@@ -118,6 +123,7 @@ describe("start-up (bootstrap)", () => {
     process.env.ADMIN_PASSWORD = "uma-senha-bem-longa";
     process.env.LOG_LEVEL = "info";
     process.env.PORT = "4321";
+    process.env.SEED_DEMO = "true";
     resetConfigCache();
     const out: string[] = [];
     vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
@@ -131,10 +137,9 @@ describe("start-up (bootstrap)", () => {
     const admin = await db().selectFrom("users").select(["role"]).where("email", "=", "dona@larimoveis.com.br").executeTakeFirst();
     expect(admin?.role).toBe("admin");
     const printed = out.join("");
-    expect(printed).toContain("Demo logins:");
-    expect(printed).toContain(`${DEMO_ADMIN.email} / ${demoPassword}  (http://localhost:4321/login)`);
-    expect(printed).toContain("http://localhost:4321/broker/login");
-    expect(printed).not.toContain("PORT");
+    expect(printed).not.toContain("Demo logins:");
+    expect(printed).not.toContain(demoPassword);
+    expect(JSON.parse(fs.readFileSync(path.join(config().dataDir, DEMO_LOGINS_FILE), "utf8"))[DEMO_ADMIN.email]).toBe(demoPassword);
   });
 });
 

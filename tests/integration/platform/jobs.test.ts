@@ -49,13 +49,20 @@ describe("jobs registry", () => {
   });
 });
 
+/** A fixed clock: the jobs get it as `now`, and every file's date is set from it (never the real day). */
+const NOW = new Date("2026-11-23T12:00:00.000Z");
+const before = (ms: number) => new Date(NOW.getTime() - ms);
+function touch(file: string, at: Date) {
+  fs.utimesSync(file, at, at);
+}
+
 describe("housekeeping job (run with a fixed clock)", () => {
   it("removes sessions expired at `now` and keeps the others", async () => {
     const broker = await makeBroker();
     await createSession(broker.userId);
-    await housekeeping.run(new Date());
-    expect(await sessionExists(broker.userId)).toBe(true);
     const row = await db().selectFrom("sessions").select("expires_at").where("user_id", "=", broker.userId).executeTakeFirstOrThrow();
+    await housekeeping.run(new Date(Date.parse(row.expires_at) - 1000));
+    expect(await sessionExists(broker.userId)).toBe(true);
     await housekeeping.run(new Date(Date.parse(row.expires_at) + 1000));
     expect(await sessionExists(broker.userId)).toBe(false);
   });
@@ -63,10 +70,13 @@ describe("housekeeping job (run with a fixed clock)", () => {
   it("removes editor drafts untouched for a day before `now`, keeps younger ones", async () => {
     const folder = resolveKey(`imoveis/${PHOTO_DRAFT_PREFIX}job-test`);
     fs.mkdirSync(folder, { recursive: true });
-    fs.writeFileSync(path.join(folder, "foto.webp"), "x");
-    await housekeeping.run(new Date(Date.now() + 23 * HOUR));
+    const file = path.join(folder, "foto.webp");
+    fs.writeFileSync(file, "x");
+    for (const p of [file, folder]) touch(p, before(23 * HOUR));
+    await housekeeping.run(NOW);
     expect(fs.existsSync(folder)).toBe(true);
-    await housekeeping.run(new Date(Date.now() + 25 * HOUR));
+    for (const p of [file, folder]) touch(p, before(25 * HOUR));
+    await housekeeping.run(NOW);
     expect(fs.existsSync(folder)).toBe(false);
   });
 });
@@ -74,16 +84,16 @@ describe("housekeeping job (run with a fixed clock)", () => {
 describe("CSV import uploads job (run with a fixed clock)", () => {
   it("is registered and removes uploads nobody imported within a day, keeping fresh ones", async () => {
     const job = registeredJobs().find((j) => j.name === "crm-stale-csv-imports");
-    expect(job).toBeDefined();
+    expect(job).toMatchObject({ name: "crm-stale-csv-imports" });
     const dir = path.join(config().dataDir, "imports");
     fs.mkdirSync(dir, { recursive: true });
     const stale = path.join(dir, "antigo-teste.csv");
     const fresh = path.join(dir, "novo-teste.csv");
     fs.writeFileSync(stale, "nome\nAna");
     fs.writeFileSync(fresh, "nome\nBia");
-    const dayAndAHour = 25 * HOUR;
-    fs.utimesSync(stale, new Date(Date.now() - dayAndAHour), new Date(Date.now() - dayAndAHour));
-    await job!.run(new Date());
+    touch(stale, before(25 * HOUR));
+    touch(fresh, before(23 * HOUR));
+    await job!.run(NOW);
     expect(fs.existsSync(stale)).toBe(false);
     expect(fs.existsSync(fresh)).toBe(true);
   });

@@ -210,8 +210,9 @@ describe("editing", () => {
     expect(fresh.form.fieldErrors.photos).toMatch(/^Erro ao enviar imagem: b\.jpg: /);
     const draftFolder: string = fresh.state.draftFolder;
     expect(draftFolder).toMatch(/^imoveis\/rascunho-/);
+    // added after the two stored photos; a draft photo is private: shown through the back office's draft route, stored outside /uploads
     const added = fresh.state.values.images[2];
-    expect(added.startsWith(`/uploads/${draftFolder}/`)).toBe(true);
+    expect(added.startsWith(`/arquivos/rascunhos/${draftFolder.slice("imoveis/rascunho-".length)}/`)).toBe(true);
     // Nothing saved yet: the listing and its files are as they were (Cancelar is just leaving).
     expect(await storedImages()).toEqual(old);
     for (const url of old) expect(await fileExists(keyFromUrl(url)!)).toBe(true);
@@ -413,7 +414,7 @@ describe("watermark on photos uploaded through the editors", () => {
     );
     expect(upload.status).toBe(200);
     const [url] = upload.state.values.images;
-    expect(url).toMatch(/^\/uploads\/imoveis\/rascunho-/);
+    expect(url).toMatch(/^\/arquivos\/rascunhos\/[0-9a-f]{16}\//);
     return fs.promises.readFile(resolveKey(keyFromUrl(url)!));
   }
 

@@ -404,7 +404,10 @@ describe("watermark library and spec", () => {
     for (let i = 0; i < 105; i++) await putFile(`imoveis/watermarks/watermark-${1700000000000 + i}-${i.toString(16).padStart(6, "0")}.png`, png);
     const newest = `imoveis/watermarks/watermark-1800000000000-ffffff.png`;
     await putFile(newest, png);
-    const future = new Date(Date.now() + 60_000);
+    // a minute newer than the newest of the others, whatever the machine's clock says
+    const others = await fsp.readdir(resolveKey("imoveis/watermarks"));
+    const latest = Math.max(...(await Promise.all(others.map(async (f) => (await fsp.stat(resolveKey(`imoveis/watermarks/${f}`))).mtimeMs))));
+    const future = new Date(latest + 60_000);
     await fsp.utimes(resolveKey(newest), future, future);
     const list = await listWatermarks();
     expect(list).toHaveLength(100);
@@ -454,10 +457,14 @@ describe("moving and deleting photos", () => {
     const fresh = draftFolderName();
     await putFile(`${stale}/a.jpg`, Buffer.from("x"));
     await putFile(`${fresh}/a.jpg`, Buffer.from("x"));
-    const old = new Date(Date.now() - 3 * 24 * 3600 * 1000);
-    await fsp.utimes(resolveKey(`${stale}/a.jpg`), old, old);
-    await fsp.utimes(resolveKey(stale), old, old);
-    expect(await purgeStaleDrafts(24 * 3600 * 1000)).toBeGreaterThanOrEqual(1);
+    // a fixed clock: 25 h and 23 h before `now`, on either side of the one-day age
+    const now = new Date("2026-11-23T12:00:00.000Z");
+    const ago = (hours: number) => new Date(now.getTime() - hours * 3600 * 1000);
+    for (const [folder, at] of [[stale, ago(25)], [fresh, ago(23)]] as const) {
+      await fsp.utimes(resolveKey(`${folder}/a.jpg`), at, at);
+      await fsp.utimes(resolveKey(folder), at, at);
+    }
+    expect(await purgeStaleDrafts(24 * 3600 * 1000, now)).toBeGreaterThanOrEqual(1);
     expect(await fileExists(`${stale}/a.jpg`)).toBe(false);
     expect(await fileExists(`${fresh}/a.jpg`)).toBe(true);
   });

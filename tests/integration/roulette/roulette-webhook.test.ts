@@ -12,32 +12,30 @@ import { runAutomaticNow } from "~/modules/roulette/automatic.server";
 import { saveRouletteSettings } from "~/modules/roulette/settings.server";
 import { rouletteWebhookDeliveries, saveRouletteWebhook, testRouletteWebhook } from "~/modules/roulette/webhook.server";
 import { deliverDue, enqueueEvent } from "~/modules/webhooks/delivery.server";
+import { allowTestReceiver } from "~/modules/webhooks/address.server";
 import { RETRY_FIRST_DELAY_MS, SIGNATURE_HEADER, WEBHOOK_MESSAGES } from "~/modules/webhooks/webhook-rules";
 import { webhookDetails } from "~/modules/webhooks/webhooks.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/roulette";
 import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
-import { run, unwrap } from "../../helpers/responses";
+import { reply, run, unwrap } from "../../helpers/responses";
 import { makeAdmin, makeBroker } from "../../helpers/factories";
 import { startWebhookReceiver, type WebhookReceiver } from "../../mocks/webhook-receiver";
 
 /**
  * The roulette webhook's draw notices go through the webhook delivery queue
  * (issue 10): queued, tried at once, retried by the job, logged on
- * /admin/roleta. The roulette webhook never allows private addresses, and
- * the local receiver listens on 127.0.0.1: this file alone treats that one
- * address as public (switchable, to check the refusal still holds).
+ * /admin/roleta. The roulette webhook never allows internal addresses, and
+ * the local receiver listens on 127.0.0.1: the address rule's explicit
+ * test-only allowance names that one receiver (127.0.0.1 and its port);
+ * with it off, the refusal holds (last tests).
  */
-const guard = vi.hoisted(() => ({ loopbackIsPublic: true }));
-vi.mock("~/modules/webhooks/address.server", async (importOriginal) => {
-  const real = await importOriginal<typeof import("~/modules/webhooks/address.server")>();
-  return { ...real, isPrivateAddress: (ip: string) => (guard.loopbackIsPublic && ip === "127.0.0.1" ? false : real.isPrivateAddress(ip)) };
-});
 
 const at = (iso: string) => new Date(iso);
 const T0 = at("2026-11-23T12:40:00Z"); // 09:40 in São Paulo, after the presence window
 let receiver: WebhookReceiver;
 let admin: SessionUser;
-let adminCookie = "";
+/** A session made at the test's own clock (a session started on another day could have expired at T0). */
+const adminCookie = () => sessionCookie(admin.id);
 
 async function brokerUser(): Promise<SessionUser> {
   const b = await makeBroker();
@@ -64,11 +62,13 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
   const a = await makeAdmin();
   admin = { id: a.id, email: a.email, name: "Admin", role: "admin", broker: null };
-  adminCookie = await sessionCookie(a.id);
 });
-afterAll(() => receiver.close());
+afterAll(async () => {
+  allowTestReceiver(null);
+  await receiver.close();
+});
 beforeEach(async () => {
-  guard.loopbackIsPublic = true;
+  allowTestReceiver(Number(new URL(receiver.url).port));
   await db().deleteFrom("webhook_deliveries").execute();
   await db().deleteFrom("webhooks").execute();
   await db().deleteFrom("roleta_registrations").execute();
@@ -118,14 +118,15 @@ describe("a draw's notice goes through the delivery queue", () => {
   it("a success at once says 'Webhook enviado' in the draw's toast, and the webhook tab lists the delivery in pt-BR", async () => {
     atT0();
     await twoPresent();
-    const r = await run(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "draw" }, { cookie: adminCookie }))));
+    const cookie = await adminCookie();
+    const r = await run(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "draw" }, { cookie }))));
     expect(r.response!.status).toBe(302);
     const flash = r.response!.headers.getSetCookie().find((c) => c.startsWith("__flash="))!.split(";")[0];
     const { toast } = await readToast(getRequest("/admin/roleta?tab=resultados", { cookie: flash }));
     expect(toast).toMatchObject({ type: "success", message: `${ROULETTE_MESSAGES.drawDone(2)} ${ROULETTE_MESSAGES.webhookSent}` });
     expect(await rouletteRows()).toMatchObject([{ status: "delivered", attempts: 1 }]);
 
-    const page = await unwrap(() => adminLoader(routeArgs(getRequest("/admin/roleta?tab=webhook", { cookie: adminCookie }))));
+    const page = await unwrap(() => adminLoader(routeArgs(getRequest("/admin/roleta?tab=webhook", { cookie }))));
     expect(page.data!.deliveries).toMatchObject([{ event: "roleta_draw_completed", status: "delivered", attempts: 1 }]);
   });
 
@@ -133,7 +134,8 @@ describe("a draw's notice goes through the delivery queue", () => {
     atT0();
     await twoPresent();
     receiver.replies.push(503);
-    const r = await run(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "draw" }, { cookie: adminCookie }))));
+    const cookie = await adminCookie();
+    const r = await run(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "draw" }, { cookie }))));
     const flash = r.response!.headers.getSetCookie().find((c) => c.startsWith("__flash="))!.split(";")[0];
     const { toast } = await readToast(getRequest("/admin/roleta?tab=resultados", { cookie: flash }));
     expect(toast).toMatchObject({ type: "info", message: `${ROULETTE_MESSAGES.drawDone(2)} ${ROULETTE_MESSAGES.webhookWillRetry(503)}` });
@@ -191,19 +193,38 @@ describe("a draw's notice goes through the delivery queue", () => {
     await saveRouletteWebhook(admin, { url: "https://saved.example.invalid/hook", enabled: true });
     receiver.replies.push(500);
     expect(await testRouletteWebhook(admin, receiver.url, T0)).toEqual({ ok: false, message: ROULETTE_MESSAGES.webhookError(500) });
-    const r = await unwrap(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "test-webhook", url: receiver.url }, { cookie: adminCookie }))));
+    const cookie = await adminCookie();
+    const r = await unwrap(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "test-webhook", url: receiver.url }, { cookie }))));
     expect(r.status).toBe(302);
     expect(receiver.received.map((q) => q.headers["x-webhook-event"])).toEqual(["roleta_webhook_test", "roleta_webhook_test"]);
     expect(await rouletteRows()).toHaveLength(0);
   });
 
-  it("still refuses the private network: the refusal is logged and retried like any failure", async () => {
-    guard.loopbackIsPublic = false;
+  it("still refuses the internal network at send: logged, and never retried (a refusal is final)", async () => {
+    allowTestReceiver(null);
     await twoPresent();
     const { webhook } = await manualDraw(admin, T0);
     expect(webhook?.ok).toBe(false);
     expect(receiver.received).toHaveLength(0);
-    expect(await rouletteRows()).toMatchObject([{ status: "pending", attempts: 1, last_status: null, last_error: "endereço de rede interna (127.0.0.1)" }]);
+    expect(await rouletteRows()).toMatchObject([{ status: "failed", attempts: 1, last_status: null, last_error: "endereço de rede interna (127.0.0.1)" }]);
+    // the job a day later finds nothing to send
+    expect(await deliverDue(new Date(T0.getTime() + 25 * 3600_000))).toBe(0);
+    expect(receiver.received).toHaveLength(0);
+  });
+
+  it("refuses an internal address at save, with a pt-BR message, in every spelling", async () => {
+    allowTestReceiver(null);
+    const port = new URL(receiver.url).port;
+    const cookie = await adminCookie();
+    for (const url of [receiver.url, `http://[::ffff:127.0.0.1]:${port}/`, `http://[::ffff:7f00:1]:${port}/`, `http://[0:0:0:0:0:ffff:127.0.0.1]:${port}/`, `http://localhost:${port}/`, "http://169.254.169.254/latest", "http://[64:ff9b::7f00:1]/", "http://0x7f.1/"]) {
+      const r = await unwrap(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "save-webhook", url, enabled: "on" }, { cookie }))));
+      expect(r.status, url).toBe(400);
+      expect(reply(r.data).fieldErrors, url).toEqual({ url: ROULETTE_MESSAGES.webhookInternal });
+      expect(reply(r.data).values.url, url).toBe(url); // what was typed comes back
+    }
+    const notice = await testRouletteWebhook(admin, receiver.url, T0);
+    expect(notice).toEqual({ ok: false, message: ROULETTE_MESSAGES.webhookError("endereço de rede interna (127.0.0.1)") });
+    expect(receiver.received).toHaveLength(0);
   });
 
   it("lives beside the lead webhooks' deliveries: each log lists its own", async () => {

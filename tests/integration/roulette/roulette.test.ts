@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/modules/platform/db.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { ROULETTE_MESSAGES, SPIN_MS, drawTimeShown, presenceHours, presenceWindow } from "~/modules/roulette/roulette-rules";
@@ -12,7 +12,7 @@ import { rouletteSettings, saveRouletteSettings } from "~/modules/roulette/setti
 import { registeredJobs } from "~/modules/platform/jobs.server";
 import { routeLead, todaysAssignments } from "~/modules/roulette/routing.server";
 import { makeLead, makeProperty } from "../../helpers/factories";
-import { action as brokerAction } from "~/routes/broker/roulette";
+import { action as brokerAction, loader as brokerLoader } from "~/routes/broker/roulette";
 import { loader as adminLoader } from "~/routes/admin/roulette";
 import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
 import { reply, unwrap } from "../../helpers/responses";
@@ -65,17 +65,35 @@ describe("marking presence", () => {
     expect(await currentParticipants(at("2026-11-25T11:31:00Z"))).toHaveLength(1);
   });
 
-  it("through the broker page: a closed window answers 400 with the message", async () => {
-    const b = await makeBroker();
-    const cookie = await sessionCookie(b.userId);
-    // the page uses the real clock: pick the answer by whether the window is open now
-    const open = presenceWindow(new Date(), "08:00", "09:30").open;
-    const r = await unwrap(() => brokerAction(routeArgs(formRequest("/broker/roleta", { intent: "register" }, { cookie }))));
-    if (open) expect(r.status).toBe(302);
-    else {
+  describe("through the broker page, on a fixed clock", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("a closed window (07:59 São Paulo) answers 400 with the spec's message and records nothing", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(at("2026-11-23T10:59:59Z"));
+      const b = await makeBroker();
+      const cookie = await sessionCookie(b.userId); // a session started on the test's clock
+      const r = await unwrap(() => brokerAction(routeArgs(formRequest("/broker/roleta", { intent: "register" }, { cookie }))));
       expect(r.status).toBe(400);
       expect(reply(r.data).formErrors).toEqual([ROULETTE_MESSAGES.windowClosed("08:00", "09:30")]);
-    }
+      expect(await db().selectFrom("roleta_registrations").select("id").where("broker_id", "=", b.brokerId).execute()).toHaveLength(0);
+    });
+
+    it("an open window (08:00 São Paulo) records the presence and redirects with the confirmation", async () => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(at("2026-11-23T11:00:00Z"));
+      const b = await makeBroker();
+      const cookie = await sessionCookie(b.userId); // a session started on the test's clock
+      const r = await unwrap(() => brokerAction(routeArgs(formRequest("/broker/roleta", { intent: "register" }, { cookie }))));
+      expect(r.status).toBe(302);
+      expect(r.location).toBe("/broker/roleta");
+      expect(await db().selectFrom("roleta_registrations").select("id").where("broker_id", "=", b.brokerId).execute()).toHaveLength(1);
+      // and the page, at the same instant, shows the window open with 91 minutes left
+      const page = await unwrap(() => brokerLoader(routeArgs(getRequest("/broker/roleta", { cookie }))));
+      expect(page.data).toMatchObject({ window: { open: true, secondsLeft: 91 * 60 }, registered: true });
+    });
   });
 });
 

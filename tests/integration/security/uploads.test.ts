@@ -1,7 +1,10 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { IMAGE_SLOTS, storePhoto, withImageSlot } from "~/modules/files/images.server";
-import { isUrlInFolder, putFile, resolveKey } from "~/modules/files/storage.server";
+import { isUrlInFolder, movePrivateFilesOutOfUploads, publicKeyFromPath, privateRoot, publicUrl, putFile, resolveKey } from "~/modules/files/storage.server";
+import { loader as draftLoader } from "~/routes/resources/draft-photo";
+import path from "node:path";
+import { unwrap } from "../../helpers/responses";
 import { loader as uploadsLoader } from "~/routes/resources/uploads";
 import fs from "node:fs";
 import { IMAGE_WIDTHS } from "~/utils/images";
@@ -43,22 +46,68 @@ describe("/uploads/*", () => {
     expect(html.headers.get("Content-Disposition")).toBe("attachment");
   });
 
-  it("serves unsaved draft photos and materials only to the signed-in back office, never cached", async () => {
-    const draft = "imoveis/rascunho-0123456789abcdef/foto.jpg";
-    const material = "materiais/apostila.pdf";
-    await putFile(draft, Buffer.from("draft"));
-    await putFile(material, Buffer.from("%PDF-1.4"));
+  it("never serves a private file, however the path is spelt (encoded slash, backslash, dot segments, double encoding)", async () => {
+    // A material and a draft photo left in the public folder by an earlier version (before the move at start-up).
+    const uploads = path.join(process.env.DATA_DIR!, "uploads");
+    for (const rel of ["materiais/2025/apostila-0a1b2c.pdf", "imoveis/rascunho-0123456789abcdef/1700000000000-0a1b2c3d4e5f.jpg"]) {
+      fs.mkdirSync(path.dirname(path.join(uploads, rel)), { recursive: true });
+      fs.writeFileSync(path.join(uploads, rel), "privado");
+    }
+    // ... and the same files where they live now, in the private area
+    for (const key of ["materiais/2025/apostila-0a1b2c.pdf", "imoveis/rascunho-0123456789abcdef/1700000000000-0a1b2c3d4e5f.jpg"]) await putFile(key, Buffer.from("privado"));
+    const admin = await sessionCookie((await makeAdmin()).id);
+    const broker = await sessionCookie((await makeBroker()).userId);
+    for (const key of ["materiais/2025/apostila-0a1b2c.pdf", "imoveis/rascunho-0123456789abcdef/1700000000000-0a1b2c3d4e5f.jpg"]) {
+      const [first, ...rest] = key.split("/");
+      const tail = rest.join("/");
+      for (const spelling of [key, `.%2f${key}`, `.%5c${key}`, `%2e%2f${key}`, `.%2F${key}`, `%2e%2F${key}`, `${first}%2f${tail}`, `%2E/${key}`, `.%252f${key}`, `x/..%2f${key}`, `${first}/./${tail}`, `${first}//${tail}`]) {
+        // decoded once, checked part by part: no spelling names a key
+        if (spelling !== key) expect(publicKeyFromPath(spelling), spelling).toBeNull();
+        for (const cookie of [undefined, broker, admin]) {
+          const res = await get(spelling, cookie);
+          expect(res.status, `${spelling} ${cookie ? "signed in" : "anonymous"}`).toBe(404);
+        }
+      }
+    }
+    // the storage itself refuses dot segments, so a key can never be re-read as another
+    for (const bad of ["./materiais/x.pdf", "imoveis/./x.jpg", "a/../b", "a//b"]) expect(() => resolveKey(bad), bad).toThrow(/invalid storage key/);
+    expect(publicKeyFromPath("imoveis/casa-1/foto.jpg")).toBe("imoveis/casa-1/foto.jpg");
+  });
+
+  it("moves private files out of the public folder at start-up, keeping their keys", async () => {
+    const uploads = path.join(process.env.DATA_DIR!, "uploads");
+    fs.mkdirSync(path.join(uploads, "materiais/2024"), { recursive: true });
+    fs.writeFileSync(path.join(uploads, "materiais/2024/antigo.pdf"), "%PDF-1.4 antigo");
+    fs.mkdirSync(path.join(uploads, "imoveis/rascunho-00000000000000aa"), { recursive: true });
+    fs.writeFileSync(path.join(uploads, "imoveis/rascunho-00000000000000aa/1-aaaaaaaaaaaa.jpg"), "jpg");
+    expect(await movePrivateFilesOutOfUploads()).toBeGreaterThanOrEqual(2);
+    expect(fs.existsSync(path.join(uploads, "materiais"))).toBe(false);
+    expect(fs.existsSync(path.join(uploads, "imoveis/rascunho-00000000000000aa"))).toBe(false);
+    expect(fs.readFileSync(resolveKey("materiais/2024/antigo.pdf"), "utf8")).toBe("%PDF-1.4 antigo");
+    expect(resolveKey("materiais/2024/antigo.pdf").startsWith(privateRoot())).toBe(true);
+    expect(await movePrivateFilesOutOfUploads()).toBe(0);
+  });
+
+  it("serves unsaved draft photos only to a signed-in admin or active broker, by their ids, never cached", async () => {
+    const key = "imoveis/rascunho-0123456789abcdef/1700000000001-0a1b2c3d4e5f.jpg";
+    await putFile(key, Buffer.from("draft"));
+    expect(resolveKey(key).startsWith(privateRoot())).toBe(true);
+    expect(publicUrl(key)).toBe("/arquivos/rascunhos/0123456789abcdef/1700000000001-0a1b2c3d4e5f.jpg");
     const admin = await sessionCookie((await makeAdmin()).id);
     const broker = await sessionCookie((await makeBroker()).userId);
     const inactive = await sessionCookie((await makeBroker({ isActive: false })).userId);
-    for (const key of [draft, material]) {
-      expect((await get(key)).status, `${key} anonymous`).toBe(404);
-      expect((await get(key, inactive)).status, `${key} inactive broker`).toBe(404);
-      for (const cookie of [admin, broker]) {
-        const res = await get(key, cookie);
-        expect(res.status, key).toBe(200);
-        expect(res.headers.get("Cache-Control")).toBe("private, no-store");
-      }
+    const draft = (file: string, cookie?: string, id = "0123456789abcdef") => unwrap(() => draftLoader(routeArgs(getRequest(`/arquivos/rascunhos/${id}/${file}`, { cookie }), { draft: id, file })));
+    const file = "1700000000001-0a1b2c3d4e5f.jpg";
+    expect((await draft(file)).location).toMatch(/^\/broker\/login/);
+    expect((await draft(file, inactive)).location).toBe("/broker/bloqueado");
+    for (const cookie of [admin, broker]) {
+      const res = await draft(file, cookie);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Cache-Control")).toBe("private, no-store");
+    }
+    // only ids: any other shape of either part is absent
+    for (const [id, name] of [["0123456789abcdef", "..%2f..%2fapp.db"], ["../materiais", file], ["0123456789abcdef", `.${file}`], ["0123456789ABCDEF", file]]) {
+      expect((await draft(name, admin, id)).status, `${id}/${name}`).toBe(404);
     }
   });
 });

@@ -81,7 +81,7 @@ describe("delivery of novo_lead", () => {
     let [d] = await deliveriesOf(id);
     expect(d).toMatchObject({ status: "pending", attempts: 1, last_status: 500 });
     expect(Date.parse(d.next_attempt_at) - t0.getTime()).toBe(RETRY_FIRST_DELAY_MS);
-    expect(await db().selectFrom("webhooks").select(["error_count", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow()).toMatchObject({ error_count: 1, last_error: "Erro 500: indisponível" });
+    expect(await db().selectFrom("webhooks").select(["error_count", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow()).toMatchObject({ error_count: 1, last_error: "Erro 500: Internal Server Error" });
     // not due yet: nothing is sent
     expect(await deliverDue(new Date(t0.getTime() + RETRY_FIRST_DELAY_MS - 1000))).toBe(0);
     const t1 = new Date(t0.getTime() + RETRY_FIRST_DELAY_MS);
@@ -124,19 +124,24 @@ describe("delivery of novo_lead", () => {
     expect((await deliveriesOf(id))[0].status).toBe("delivered");
   });
 
-  it("refuses private-network addresses unless an admin allows them", async () => {
-    const id = await addReceiver(false);
+  it("refuses private-network addresses unless an admin allows them, and never retries a refusal", async () => {
+    // saved before the address rule ran at save (or resolving elsewhere then): the sender still refuses
+    const now = new Date().toISOString();
+    const { id } = await db().insertInto("webhooks").values({ url: receiver.url, events: JSON.stringify(["novo_lead"]), is_active: 1, allow_private: 0, created_at: now, updated_at: now }).returning("id").executeTakeFirstOrThrow();
     await enqueueEvent("novo_lead", { id: 4 });
     await deliverDue();
     expect(receiver.received).toHaveLength(0);
     const [d] = await deliveriesOf(id);
-    expect(d.status).toBe("pending");
+    expect(d.status).toBe("failed");
     expect(d.last_error).toContain("endereço de rede interna (127.0.0.1)");
     // a name that resolves to a private address is refused at connection time too
     await db().updateTable("webhooks").set({ url: receiver.url.replace("127.0.0.1", "localhost") }).where("id", "=", id).execute();
+    await enqueueEvent("novo_lead", { id: 5 });
     await deliverDue(new Date(Date.now() + 3600_000));
     expect(receiver.received).toHaveLength(0);
-    expect((await deliveriesOf(id))[0].last_error).toMatch(/endereço de rede interna \((127\.0\.0\.1|::1)\)/);
+    const second = (await deliveriesOf(id))[1];
+    expect(second.status).toBe("failed");
+    expect(second.last_error).toMatch(/endereço de rede interna \((127\.0\.0\.1|::1)\)/);
     for (const ip of ["127.0.0.1", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.10", "169.254.169.254", "0.0.0.0", "::1", "fd00::1", "fe80::1", "::ffff:10.0.0.1", "100.64.0.1"]) expect(isPrivateAddress(ip), ip).toBe(true);
     for (const ip of ["8.8.8.8", "172.32.0.1", "200.147.67.142", "2001:4860:4860::8888"]) expect(isPrivateAddress(ip), ip).toBe(false);
   });
@@ -209,7 +214,7 @@ describe("/admin/webhook", () => {
     expect(failed.status).toBe(302);
     expect(receiver.received.at(-1)!.headers["x-webhook-test"]).toBe("true");
     expect(JSON.parse(receiver.received.at(-1)!.body)).toMatchObject({ event: "test_webhook", data: { property_id: null } });
-    expect(await db().selectFrom("webhooks").select(["error_count", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow()).toMatchObject({ error_count: 1, last_error: "Erro 500: indisponível" });
+    expect(await db().selectFrom("webhooks").select(["error_count", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow()).toMatchObject({ error_count: 1, last_error: "Erro 500: Internal Server Error" });
     await post({ intent: "test", id: String(id) });
     expect(await db().selectFrom("webhooks").select(["error_count", "last_error"]).where("id", "=", id).executeTakeFirstOrThrow()).toMatchObject({ error_count: 0, last_error: null });
   });

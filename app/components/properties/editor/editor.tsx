@@ -278,7 +278,7 @@ function EditorHeader({
   return (
     <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-4 py-3 md:flex-nowrap md:px-6">
       <div className="size-10 shrink-0 overflow-hidden rounded-md bg-slate-200 md:size-12">
-        {cover ? <img src={variantUrl(cover, 400)} alt="" className="size-full object-cover" /> : <span className="grid size-full place-items-center text-xs text-slate-500">Foto</span>}
+        {cover ? <img src={variantUrl(cover, 400)} alt="" className="size-full object-cover" /> : <span className="grid size-full place-items-center text-xs text-slate-600">Foto</span>}
       </div>
       <div className="min-w-0 flex-1">
         <h1 id="pe-heading" className="line-clamp-2 break-words text-base font-semibold text-slate-900 md:line-clamp-1">

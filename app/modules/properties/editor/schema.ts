@@ -59,7 +59,8 @@ const listItems = (label: string) =>
     .max(LIMITS.listItems, `Máximo de ${LIMITS.listItems} itens em ${label}`)
     .transform((items) => Array.from(new Set(items)));
 
-export const PUBLIC_UPLOAD_URL = /^\/uploads\/[A-Za-z0-9._\-/]+$/;
+/** A stored photo: public (`/uploads/…`) or, before the first save, a draft photo (`/arquivos/rascunhos/…`, storage.server.ts). */
+export const PUBLIC_UPLOAD_URL = /^\/(uploads|arquivos\/rascunhos)\/[A-Za-z0-9._\-/]+$/;
 
 export function currentYear(): number {
   return new Date().getFullYear();

@@ -11,6 +11,7 @@ import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.serve
 import { dateTimeInputValue, formatDateTime } from "~/utils/clock";
 import { parseRecordId } from "~/utils/query-schema";
 import { slugify } from "~/utils/slug";
+import { discardFiles, fileOf, readFormWithFiles } from "~/modules/files/multipart.server";
 import type { Route } from "./+types/editor";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.post ? "Editar artigo" : "Novo artigo"} | Administração` }, { name: "robots", content: "noindex" }];
@@ -32,14 +33,24 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const id = params.id === undefined ? null : parseRecordId(params.id);
   if (params.id !== undefined && id === null) throw data({ message: BLOG_MESSAGES.notFound }, { status: 404 });
-  const submission = await parseSubmission(request, blogPostSchema);
-  if (submission.status !== "success") return replyWithErrors(submission, { hideFields: HIDDEN });
-  const { cover, ...input } = submission.value;
+  // the form is multipart (the cover): the upload reader streams the cover to disk, the fields go through the pipeline
+  const read = await readFormWithFiles(request, { maxRequestBytes: COVER_MAX_BYTES + 2 * 1024 * 1024, files: { cover: { maxBytes: COVER_MAX_BYTES, maxFiles: 1 } }, maxFieldBytes: 1024 * 1024 });
   try {
-    await savePost(user, id, input, cover);
-  } catch (error) {
-    if (error instanceof BlogPostError) return replyWithErrors(submission, { fieldErrors: { [error.field]: [error.message] }, hideFields: HIDDEN });
-    throw error;
+    const submission = await parseSubmission(read.fields, blogPostSchema);
+    if (read.problem) {
+      const message = read.problem === "too-large" ? BLOG_MESSAGES.coverTooLarge : "Envio incompleto ou inválido: confira os campos e envie de novo.";
+      return replyWithErrors(submission, { fieldErrors: { cover: [message] }, hideFields: HIDDEN }, read.problem === "too-large" ? 413 : 400);
+    }
+    if (submission.status !== "success") return replyWithErrors(submission, { hideFields: HIDDEN });
+    const { cover: _unused, ...input } = submission.value;
+    try {
+      await savePost(user, id, input, fileOf(read, "cover"));
+    } catch (error) {
+      if (error instanceof BlogPostError) return replyWithErrors(submission, { fieldErrors: { [error.field]: [error.message] }, hideFields: HIDDEN });
+      throw error;
+    }
+  } finally {
+    await discardFiles(read.files);
   }
   return redirectWithToast("/admin/blog", { type: "success", message: BLOG_MESSAGES.saved });
 }

@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import { Form, Link, data, useNavigation } from "react-router";
 import { ProfilePhotoField } from "~/components/brokers/profile-photo-field";
 import { Button, Card, PageHeader, buttonClass } from "~/components/ui";
@@ -7,6 +8,9 @@ import { PASSWORD_MESSAGES } from "~/modules/auth/password-rules";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import { BROKER_ADMIN_MESSAGES, brokerFormSchema } from "~/modules/brokers/broker-form";
 import { BrokerFormError, createBrokerAccount, findBrokerForEdit, updateBrokerAccount } from "~/modules/brokers/management.server";
+import { MSG_PHOTO_FAILED, MSG_PHOTO_TOO_LARGE } from "~/modules/brokers/profile";
+import { PHOTO_FORM_LIMITS } from "~/modules/brokers/profile.server";
+import { type MultipartOutcome, discardFiles, fileOf, isMultipart, readMultipartToDisk } from "~/modules/files/multipart.server";
 import { parseRef } from "~/modules/leads/referral";
 import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
@@ -32,11 +36,29 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireAdmin(request);
   const id = params.id === undefined ? null : parseRef(params.id);
   if (params.id !== undefined && !id) throw data({ message: BROKER_ADMIN_MESSAGES.notFound }, { status: 404 });
-  const submission = await parseSubmission(request, brokerFormSchema);
-  if (submission.status !== "success") return replyWithErrors(submission, { hideFields: HIDDEN });
-  const { photo, removePhoto, ...account } = submission.value;
+  // the form is multipart (the photo): streamed to disk by the one upload reader, after the admin is known
+  const read = isMultipart(request) ? await readMultipartToDisk(request, PHOTO_FORM_LIMITS) : null;
   try {
-    const change = { data: photo ? Buffer.from(await photo.arrayBuffer()) : null, remove: removePhoto };
+    return await save(request, user, id, read);
+  } finally {
+    if (read) await discardFiles(read.files);
+  }
+}
+
+async function save(request: Request, user: Awaited<ReturnType<typeof requireAdmin>>, id: string | null, read: MultipartOutcome | null) {
+  const submission = await parseSubmission(read ? read.fields : request, brokerFormSchema);
+  const photoFile = read ? fileOf(read, "photo") : null;
+  if (read?.problem || photoFile?.tooLarge) {
+    // a photo over its limit is cut off and answered beside its field (400); a body over the form's limit is 413
+    const bodyTooLarge = read?.problem === "too-large";
+    const message = bodyTooLarge || photoFile?.tooLarge ? MSG_PHOTO_TOO_LARGE : MSG_PHOTO_FAILED;
+    return replyWithErrors(submission, { fieldErrors: { photo: [message] }, hideFields: HIDDEN }, bodyTooLarge ? 413 : 400);
+  }
+  if (submission.status !== "success") return replyWithErrors(submission, { hideFields: HIDDEN });
+  const { photo: _unused, removePhoto, ...account } = submission.value;
+  try {
+    const chosen = photoFile && !photoFile.failed && photoFile.size > 0 ? await fs.readFile(photoFile.path) : null;
+    const change = { data: chosen, remove: removePhoto };
     if (id) await updateBrokerAccount(user, id, account, change);
     else await createBrokerAccount(user, account, change);
   } catch (error) {

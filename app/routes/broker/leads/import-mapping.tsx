@@ -38,7 +38,10 @@ export default function ImportMapping() {
     e.preventDefault();
     setRunError(null);
     setProgress({ done: 0, total: d.preview?.valid ?? 0 });
-    const res = await fetch(`/broker/leads/import/${d.token}/run`, { method: "POST", body: new FormData(e.currentTarget), headers: { Accept: "application/x-ndjson" } });
+    // urlencoded like the form itself: multipart is for uploads only (server/request-guards.mjs)
+    const fields = new URLSearchParams();
+    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === "string") fields.append(k, v);
+    const res = await fetch(`/broker/leads/import/${d.token}/run`, { method: "POST", body: fields, headers: { Accept: "application/x-ndjson" } });
     if (!res.body) return setRunError(CSV_MESSAGES.failed);
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let buf = "";

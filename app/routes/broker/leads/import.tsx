@@ -3,6 +3,9 @@ import { Alert, Button, Card, Field, Input, PageHeader, buttonClass } from "~/co
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { CsvError, parseCsv, saveUpload } from "~/modules/crm/csv-import.server";
 import { CSV_MESSAGES, MAX_IMPORT_BYTES } from "~/modules/crm/csv-import";
+import { discardFiles, fileOf, readMultipartToDisk } from "~/modules/files/multipart.server";
+import { isPlainText } from "~/modules/files/content-type.server";
+import fs from "node:fs/promises";
 import type { Route } from "./+types/import";
 
 export const meta: Route.MetaFunction = () => [{ title: "Importar CSV | Leads" }];
@@ -15,26 +18,29 @@ export async function loader({ request }: Route.LoaderArgs) {
 /** Step 1: upload. The file is read (encoding, delimiter, line errors) before the mapping screen. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_IMPORT_BYTES + 64 * 1024) return data({ error: `${CSV_MESSAGES.read}: arquivo maior que 10 MB.` }, { status: 413 });
-  let form: FormData;
+  const tooLarge = () => data({ error: `${CSV_MESSAGES.read}: arquivo maior que 10 MB.` }, { status: 413 });
+  // streamed to disk within the limit (files/multipart.server.ts), then read once the size is known to be fine
+  const read = await readMultipartToDisk(request, { maxRequestBytes: MAX_IMPORT_BYTES + 256 * 1024, files: { file: { maxBytes: MAX_IMPORT_BYTES, maxFiles: 1 } }, maxFields: 10, maxFieldBytes: 1024 });
   try {
-    form = await request.formData();
-  } catch {
-    return data({ error: CSV_MESSAGES.read }, { status: 400 });
+    if (read.problem === "too-large") return tooLarge();
+    if (read.problem) return data({ error: CSV_MESSAGES.read }, { status: 400 });
+    const file = fileOf(read, "file");
+    if (file?.tooLarge) return tooLarge();
+    if (!file || file.failed || file.size === 0) return data({ error: CSV_MESSAGES.empty }, { status: 400 });
+    // a spreadsheet saved as .xlsx, a PDF or a program renamed .csv: refused by its bytes
+    if (!(await isPlainText(file.path))) return data({ error: `${CSV_MESSAGES.read}: o arquivo não é um CSV (texto separado por vírgula ou ponto e vírgula).` }, { status: 400 });
+    const bytes = new Uint8Array(await fs.readFile(file.path));
+    try {
+      parseCsv(bytes);
+    } catch (error) {
+      if (error instanceof CsvError) return data({ error: error.message }, { status: 400 });
+      throw error;
+    }
+    const token = await saveUpload(user, bytes, file.originalName);
+    throw redirect(`/broker/leads/import/${token}`);
+  } finally {
+    await discardFiles(read.files);
   }
-  const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return data({ error: CSV_MESSAGES.empty }, { status: 400 });
-  if (file.size > MAX_IMPORT_BYTES) return data({ error: `${CSV_MESSAGES.read}: arquivo maior que 10 MB.` }, { status: 413 });
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  try {
-    parseCsv(bytes);
-  } catch (error) {
-    if (error instanceof CsvError) return data({ error: error.message }, { status: 400 });
-    throw error;
-  }
-  const token = await saveUpload(user, bytes, file.name);
-  throw redirect(`/broker/leads/import/${token}`);
 }
 
 export default function ImportUpload() {

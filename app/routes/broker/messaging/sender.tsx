@@ -6,14 +6,18 @@ import { Alert, buttonClass, PageHeader } from "~/components/ui";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
-import { CampaignCsvError, parseCampaignCsv } from "~/modules/messaging/campaign-csv.server";
-import { senderActionSchema, timingOf } from "~/modules/messaging/campaign-forms";
+import fs from "node:fs/promises";
+import { isPlainText } from "~/modules/files/content-type.server";
+import { discardFiles, fileOf, readFormWithFiles, type MultipartOutcome } from "~/modules/files/multipart.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { CampaignCsvError, CSV_MAX_BYTES, CSV_MESSAGES, parseCampaignCsv } from "~/modules/messaging/campaign-csv.server";
+import { CSV_FILE_MESSAGES, senderActionSchema, timingOf } from "~/modules/messaging/campaign-forms";
 import { CAMPAIGN_MESSAGES } from "~/modules/messaging/campaign-rules";
 import { CampaignError } from "~/modules/messaging/campaign-types";
 import { draftRecipients, finaliseDraft, launchCampaign, leadsForCampaign, loadDraft, saveDraftDetails, setDraftLeads, setDraftTiming } from "~/modules/messaging/campaigns.server";
 import { gatewaySummary } from "~/modules/messaging/gateway-settings.server";
 import { connectionStatusOf } from "~/modules/messaging/whatsapp-connections.server";
-import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
+import { FORM_MESSAGES, parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
 import { parseRecordId, searchParam } from "~/utils/query-schema";
 import type { Route } from "./+types/sender";
 
@@ -57,8 +61,19 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
   const campaignId = parseRecordId(new URL(request.url).searchParams.get("c"));
-  const submission = await parseSubmission(request, senderActionSchema);
-  if (submission.status !== "success") return replyWithErrors(submission, { hideFields: ["file"] });
+  // the CSV step is multipart: its file is streamed to disk within its limit (files/multipart.server.ts), the fields go through the pipeline
+  const read = await readFormWithFiles(request, { maxRequestBytes: CSV_MAX_BYTES + 256 * 1024, files: { file: { maxBytes: CSV_MAX_BYTES, maxFiles: 1 } }, maxFieldBytes: 64 * 1024 });
+  try {
+    return await senderAction(user, campaignId, read);
+  } finally {
+    await discardFiles(read.files);
+  }
+}
+
+async function senderAction(user: SessionUser, campaignId: number | null, read: MultipartOutcome) {
+  const submission = await parseSubmission(read.fields, senderActionSchema);
+  if (read.problem) return replyWithErrors(submission, { fieldErrors: read.problem === "too-large" ? { file: [CSV_MESSAGES.tooBig] } : {}, formErrors: read.problem === "too-large" ? [] : [FORM_MESSAGES.unreadable] }, read.problem === "too-large" ? 413 : 400);
+  if (submission.status !== "success") return replyWithErrors(submission);
   const input = submission.value;
   const back = (step: number, id: number | null = campaignId) => `/broker/whatsapp/sender?${id ? `c=${id}&` : ""}step=${step}`;
   try {
@@ -80,12 +95,12 @@ export async function action({ request }: Route.ActionArgs) {
         return redirect(back(4));
       }
       case "csv": {
-        const parsed = parseCampaignCsv(new Uint8Array(await input.file.arrayBuffer()));
-        if (parsed.leads.length === 0)
-          return replyWithErrors(submission, {
-            fieldErrors: { file: [CAMPAIGN_MESSAGES.leads] },
-            hideFields: ["file"],
-          });
+        const file = fileOf(read, "file");
+        if (!file || file.size === 0) return replyWithErrors(submission, { fieldErrors: { file: [CSV_FILE_MESSAGES.required] } });
+        if (file.tooLarge) return replyWithErrors(submission, { fieldErrors: { file: [CSV_MESSAGES.tooBig] } }, 413);
+        if (file.failed || !(await isPlainText(file.path))) return replyWithErrors(submission, { fieldErrors: { file: [CSV_MESSAGES.notText] } });
+        const parsed = parseCampaignCsv(new Uint8Array(await fs.readFile(file.path)));
+        if (parsed.leads.length === 0) return replyWithErrors(submission, { fieldErrors: { file: [CAMPAIGN_MESSAGES.leads] } });
         const saved = await setDraftLeads(user, campaignId, parsed.leads);
         const repeated = parsed.duplicates + saved.duplicates;
         const message = `${saved.count} leads carregados do CSV${repeated ? ` (${repeated} número(s) repetido(s) ignorado(s))` : ""}`;
@@ -120,11 +135,7 @@ export async function action({ request }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    if (error instanceof CampaignCsvError)
-      return replyWithErrors(submission, {
-        fieldErrors: { file: [error.message] },
-        hideFields: ["file"],
-      });
+    if (error instanceof CampaignCsvError) return replyWithErrors(submission, { fieldErrors: { file: [error.message] } });
     if (error instanceof CampaignError) return replyWithErrors(submission, { formErrors: [error.message] });
     throw error;
   }
