@@ -16,6 +16,8 @@ import * as m0014 from "./migrations/0014_catalogue_vocabulary";
 import * as m0015 from "./migrations/0015_photo_measurements";
 import * as m0016 from "./migrations/0016_health_probe";
 import * as m0020 from "./migrations/0020_several_processes";
+import * as m0035 from "./migrations/0035_whatsapp_suppression";
+import * as m0036 from "./migrations/0036_roulette_next_run";
 import * as m0040 from "./migrations/0040_property_address_display";
 import * as m0050 from "./migrations/0050_lead_portal_sources";
 
@@ -42,6 +44,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0015_photo_measurements": m0015,
   "0016_health_probe": m0016,
   "0020_several_processes": m0020,
+  "0035_whatsapp_suppression": m0035,
+  "0036_roulette_next_run": m0036,
   "0040_property_address_display": m0040,
   "0050_lead_portal_sources": m0050,
 };

@@ -169,7 +169,7 @@ export interface LeadsTable {
   favorite: Generated<Bool>;
   created_at: Timestamp;
   updated_at: Timestamp;
-  /** LGPD: the lead answered SAIR/PARAR to a WhatsApp message (migration 0011). */
+  /** Legacy (0011): opt-outs now live in whatsapp_opt_outs, by number (0035); no longer written. */
   whatsapp_opt_out_at: Timestamp | null;
 }
 
@@ -305,6 +305,20 @@ export interface WhatsappConnectionsTable {
   connecting_since: Timestamp | null;
   connected_since: Timestamp | null;
   last_error: string | null;
+  /** When the number first connected: the warm-up counts from it, reconnects never reset it (0035). */
+  first_connected_at: Timestamp | null;
+  /** The earliest instant this number may send again: the interval between sends (0035). */
+  next_send_at: Timestamp | null;
+}
+
+/** The WhatsApp suppression list (LGPD, 0035): numbers that answered SAIR/PARAR, one row per number. */
+export interface WhatsappOptOutsTable {
+  /** 55 + DDD + last 8 digits for Brazilian numbers (12- and 13-digit forms alike), else the digits. */
+  phone_key: string;
+  phone: string;
+  source: "reply" | "manual";
+  broker_id: string | null;
+  created_at: Timestamp;
 }
 
 export type CampaignStatus = "draft" | "scheduled" | "running" | "paused" | "completed" | "cancelled";
@@ -406,6 +420,8 @@ export interface AutomaticRouletteSettingsTable {
   last_execution: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When the automatic draw runs next (0036); null when disabled or not yet planned. */
+  next_run_at: Timestamp | null;
 }
 
 export interface WebhooksTable {
@@ -552,6 +568,7 @@ export interface Database {
   campaign_jobs: CampaignJobsTable;
   whatsapp_messages: WhatsappMessagesTable;
   messaging_gateway: MessagingGatewayTable;
+  whatsapp_opt_outs: WhatsappOptOutsTable;
   roleta_registrations: RoletaRegistrationsTable;
   roleta_results: RoletaResultsTable;
   webhook_settings: WebhookSettingsTable;

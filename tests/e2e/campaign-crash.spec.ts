@@ -6,19 +6,23 @@ import { expect, test } from "./fixtures";
 import { ownDataDir, startOwnServer, type OwnServer } from "./own-server";
 
 /**
- * A kill -9 of the server in the middle of a 200-message campaign, then a
- * restart: no message is sent twice and none is lost — each job ends sent
- * or failed ('interrompido' for the one in flight at the crash). Runs its
- * own server process (the built app) on its own data folder and port.
+ * A kill -9 of the server in the middle of a campaign, then a restart: no
+ * message is sent twice and none is lost — each job ends sent or failed
+ * ('interrompido — pode ter sido entregue' for the one in flight at the
+ * crash), and the sends stay spaced by the interval across the restart
+ * (issue 25: no burst of overdue messages). Runs its own server process
+ * (the built app) on its own data folder and port. The interval is 1 s (the
+ * dispatcher's tick: one send per number per tick) so the run stays short.
  *
  * The crash lands at a known point, whatever the machine's load: the fake
- * gateway answers the first 40 sends and holds the 41st unanswered, and the
- * test kills the server once the gateway has that 41st request (a signal,
+ * gateway answers the first 20 sends and holds the 21st unanswered, and the
+ * test kills the server once the gateway has that 21st request (a signal,
  * with a generous deadline, never a fixed wait). So the only way to fail is
  * the one this test is about: a message sent twice, or a job left unsent.
  */
-const JOBS = 200;
-const ANSWERED_BEFORE_CRASH = 40;
+const JOBS = 60;
+const ANSWERED_BEFORE_CRASH = 20;
+const INTERVAL_S = 1;
 const DAY_MS = 86_400_000;
 
 // eslint-disable-next-line no-empty-pattern -- no fixture needed: no browser is involved
@@ -32,16 +36,16 @@ test("kill -9 mid-campaign, restart: zero duplicates, zero lost", async ({}) => 
   const sqlite = new Database(path.join(dataDir, "app.db"));
   sqlite.pragma("busy_timeout = 10000");
   try {
-    // A broker whose number connected a month ago (past the warm-up ramp), with a running campaign of 200 messages, all due now.
+    // A broker whose number connected a month ago (past the warm-up ramp), with a running campaign of 60 messages, all due now.
     const now = new Date();
     const iso = now.toISOString();
     sqlite.prepare("insert into users (id, email, password_hash, role, name, created_at, updated_at) values (?, ?, ?, 'broker', ?, ?, ?)").run("u-crash", "crash@teste.com.br", "x", "Crash", iso, iso);
     sqlite.prepare("insert into brokers (id, user_id, name, email, phone, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)").run("b-crash", "u-crash", "Crash", "crash@teste.com.br", "11999990000", iso, iso);
     gw.instances.set("user_crash_main", { name: "user_crash_main", token: "T", state: "open", qrCount: 0, number: "5511999990000", webhook: null, profileName: null });
     sqlite
-      .prepare("insert into whatsapp_connections (broker_id, instance_name, status, connected_since, created_at, updated_at) values (?, ?, 'connected', ?, ?, ?)")
-      .run("b-crash", "user_crash_main", new Date(now.getTime() - 30 * DAY_MS).toISOString(), iso, iso);
-    const timing = JSON.stringify({ startTime: "00:00", endTime: "23:59", weekdays: [true, true, true, true, true, true, true], intervalSeconds: 15 });
+      .prepare("insert into whatsapp_connections (broker_id, instance_name, status, connected_since, first_connected_at, created_at, updated_at) values (?, ?, 'connected', ?, ?, ?, ?)")
+      .run("b-crash", "user_crash_main", new Date(now.getTime() - 30 * DAY_MS).toISOString(), new Date(now.getTime() - 30 * DAY_MS).toISOString(), iso, iso);
+    const timing = JSON.stringify({ startTime: "00:00", endTime: "23:59", weekdays: [true, true, true, true, true, true, true], intervalSeconds: INTERVAL_S });
     const campaignId = Number(
       sqlite.prepare("insert into campaigns (broker_id, name, message, timing, status, launched_at, created_at, updated_at) values (?, 'Crash', 'Oi', ?, 'running', ?, ?, ?)").run("b-crash", timing, iso, iso, iso).lastInsertRowid,
     );
@@ -50,7 +54,7 @@ test("kill -9 mid-campaign, restart: zero duplicates, zero lost", async ({}) => 
       for (let i = 0; i < JOBS; i++) insertJob.run(campaignId, `Lead ${i}`, `55119${String(10000000 + i)}`, iso, iso);
     })();
 
-    // The gateway answered 40 sends and holds the 41st: the server is waiting for it. Kill it without warning.
+    // The gateway answered 20 sends and holds the 21st: the server is waiting for it. Kill it without warning.
     await Promise.race([
       gw.received(ANSWERED_BEFORE_CRASH + 1),
       new Promise((_, reject) => setTimeout(() => reject(new Error(`the dispatcher did not reach send ${ANSWERED_BEFORE_CRASH + 1} within 120 s`)), 120_000)),
@@ -77,8 +81,12 @@ test("kill -9 mid-campaign, restart: zero duplicates, zero lost", async ({}) => 
     const failed = rows.filter((r) => r.status === "failed");
     expect(sent.length + failed.length).toBe(JOBS); // zero lost: each one sent or failed
     // the one in flight at the crash is failed ('interrompido'), never sent again: the gateway may already have delivered it
-    expect(failed).toEqual([{ status: "failed", error: "interrompido", to: inFlight[0].number }]);
+    expect(failed).toEqual([{ status: "failed", error: "interrompido — pode ter sido entregue", to: inFlight[0].number }]);
     for (const r of sent) expect(numbers).toContain(r.to);
+    // spaced by the interval minus its jitter, before and after the restart: the instants the sends were claimed
+    // (what arrives at the gateway also carries the loaded machine's own delays)
+    const sentAt = (sqlite.prepare("select sent_at from campaign_jobs where campaign_id = ? and status = 'sent' order by sent_at").all(campaignId) as { sent_at: string }[]).map((r) => Date.parse(r.sent_at));
+    for (let i = 1; i < sentAt.length; i++) expect(sentAt[i] - sentAt[i - 1]).toBeGreaterThanOrEqual(INTERVAL_S * 800);
     await expect.poll(() => (sqlite.prepare("select status from campaigns where id = ?").get(campaignId) as { status: string }).status, { timeout: 30_000 }).toBe("completed");
   } finally {
     sqlite.close();

@@ -17,6 +17,8 @@ const LABELS: Record<string, { label: string; tone: BadgeTone }> = {
   sending: { label: "Enviando", tone: "accent" },
   sent: { label: "Enviado", tone: "success" },
   failed: { label: "Falhou", tone: "danger" },
+  // a send cut short by a crash: it may have left (campaign-rules.ts INTERRUPTED)
+  interrupted: { label: "Interrompido", tone: "warning" },
 };
 
 /** One badge for WhatsApp connection, campaign and message states. */

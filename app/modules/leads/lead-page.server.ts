@@ -6,6 +6,7 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { smtpOverrideFor } from "~/modules/messaging/smtp-settings.server";
 import { sendBrokerMail } from "~/modules/messaging/mail.server";
 import { whatsappHistoryOf } from "~/modules/messaging/lead-whatsapp.server";
+import { optOutOf } from "~/modules/messaging/opt-out.server";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { requireLead } from "./lead-access.server";
 import { listPipelineStages, findLostStage, findWonStage } from "~/modules/crm/stages.server";
@@ -42,7 +43,7 @@ export async function leadPage(user: SessionUser, leadId: number) {
     ])
     .where("leads.id", "=", leadId)
     .executeTakeFirstOrThrow();
-  const [stages, activities, notes, history, deal, smtp, whatsapp, whatsappSent] = await Promise.all([
+  const [stages, activities, notes, history, deal, smtp, whatsapp, whatsappSent, whatsappOptOut] = await Promise.all([
     listPipelineStages(),
     listLeadActivities(user, leadId),
     listNotes(user, leadId),
@@ -51,6 +52,7 @@ export async function leadPage(user: SessionUser, leadId: number) {
     smtpOverrideFor(user.broker?.id ?? lead.broker_id),
     whatsappStatus(user.broker?.id ?? lead.broker_id),
     whatsappHistoryOf(lead.id),
+    optOutOf(lead.phone),
   ]);
   const won = findWonStage(stages);
   const lost = findLostStage(stages);
@@ -67,6 +69,8 @@ export async function leadPage(user: SessionUser, leadId: number) {
     whatsapp,
     canEditNotes: can(user, "update", "note"),
     whatsappSent,
+    // on the WhatsApp suppression list (issue 25): no send form, a badge instead
+    whatsappOptOut,
   };
 }
 

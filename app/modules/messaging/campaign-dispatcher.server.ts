@@ -3,10 +3,14 @@ import { sql } from "kysely";
 import { db } from "~/modules/platform/db.server";
 import { PROCESS_ID } from "~/modules/platform/instance.server";
 import { log } from "~/modules/platform/logger.server";
+import { agencyDayBounds } from "~/utils/clock";
+import { CAMPAIGN_MESSAGES, INTERRUPTED } from "./campaign-rules";
 import { gatewayConfig } from "./gateway-settings.server";
+import { isOptedOut } from "./opt-out.server";
+import { dailyCapFor, paceStart, respaceCampaign, sentToday } from "./pace.server";
+import { minimumGapMs, nextAllowedTime, parseTiming, type Timing } from "./timing";
 import { GatewayError, sendImage, sendText } from "./whatsapp-client.server";
 import { imageUrlIn } from "./whatsapp-numbers";
-import { nextAllowedTime, parseTiming } from "./timing";
 
 /**
  * Sends due campaign messages. Jobs are rows; a job is claimed by ONE
@@ -17,31 +21,36 @@ import { nextAllowedTime, parseTiming } from "./timing";
  * Every app process runs this job at once (claimsRows). A job left in
  * 'sending' belonged to a process that died mid-send — known at once when
  * that process was on this machine, else when the lease runs out: we cannot
- * know whether the gateway got it, so it is marked failed ('interrompido'),
- * never re-sent.
+ * know whether the gateway got it, so it is marked 'interrompido — pode ter
+ * sido entregue' (failed, never re-sent); a later event from the gateway for
+ * it marks it sent (gateway-events.server.ts).
  *
- * Pace: the interval and jitter are in the jobs' fire_at (timing.ts); here
- * a daily cap per instance with a warm-up ramp for new numbers pushes the
- * excess to the next allowed window, and opted-out leads are skipped.
+ * Pace (pace.server.ts), per number, one send per tick at most:
+ * - the number must be connected; its messages wait otherwise;
+ * - a number on the suppression list is cancelled right before its send;
+ * - the daily cap (warm-up from the first connection) moves the campaign's
+ *   remaining messages to the next allowed day, spread again;
+ * - a message more than a moment late (an outage, a restart, another
+ *   campaign of the same number) moves the campaign's remaining messages
+ *   from the number's next free instant, spread again;
+ * - two sends of a number are never closer than the interval minus its
+ *   jitter (whatsapp_connections.next_send_at, claimed atomically).
  */
 export { PROCESS_ID };
 /** Longer than a send can take (15 s gateway timeout, one retry). */
 export const CLAIM_LEASE_MS = 60_000;
-export const INTERRUPTED = "interrompido";
-/** Full daily cap per instance, and the warm-up ramp from the day the number connected. */
-export const DAILY_CAP = 300;
-export const WARM_UP_CAPS = [30, 60, 120, 200];
-const BATCH = 25;
+export { INTERRUPTED };
+export { DAILY_CAP, WARM_UP_CAPS, dailyCapFor } from "./pace.server";
+const BATCH = 200;
 
-export function dailyCapFor(connectedSince: string | null, now: Date): number {
-  if (!connectedSince) return WARM_UP_CAPS[0];
-  const days = Math.floor((now.getTime() - Date.parse(connectedSince)) / 86_400_000);
-  return days >= 0 && days < WARM_UP_CAPS.length ? WARM_UP_CAPS[days] : days < 0 ? WARM_UP_CAPS[0] : DAILY_CAP;
+/** How late a message may leave before the rest of its campaign is spread again. */
+export function lateToleranceMs(timing: Timing): number {
+  return Math.max(5_000, Math.round(timing.intervalSeconds * 1000 * 0.2));
 }
 
-export type DispatchResult = { sent: number; failed: number; deferred: number; interrupted: number; completed: number };
+export type DispatchResult = { sent: number; failed: number; deferred: number; respaced: number; cancelled: number; interrupted: number; completed: number };
 
-/** Jobs claimed by a process that stopped mid-send: failed, never repeated. */
+/** Jobs claimed by a process that stopped mid-send: interrupted, never repeated. */
 export async function failAbandonedClaims(now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - CLAIM_LEASE_MS).toISOString();
   const res = await db()
@@ -88,25 +97,56 @@ async function claim(jobId: number, now: Date): Promise<boolean> {
   return Number(res.numUpdatedRows ?? 0) === 1;
 }
 
-async function sentToday(instanceName: string, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - 86_400_000).toISOString();
-  const row = await db()
-    .selectFrom("whatsapp_messages")
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .where("instance_name", "=", instanceName)
-    .where("created_at", ">=", since)
+/** The number's send slot: taken only when its least gap has passed (one process wins). */
+async function claimPace(connectionId: number, now: Date, timing: Timing): Promise<boolean> {
+  const res = await db()
+    .updateTable("whatsapp_connections")
+    .set({ next_send_at: new Date(now.getTime() + minimumGapMs(timing)).toISOString() })
+    .where("id", "=", connectionId)
+    .where((eb) => eb.or([eb("next_send_at", "is", null), eb("next_send_at", "<=", now.toISOString())]))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return Number(res.numUpdatedRows ?? 0) === 1;
 }
 
-export async function dispatchDueJobs(now = new Date()): Promise<DispatchResult> {
-  const result: DispatchResult = { sent: 0, failed: 0, deferred: 0, interrupted: 0, completed: 0 };
+type DueJob = {
+  id: number;
+  to: string;
+  message: string;
+  lead_id: number | null;
+  fire_at: string;
+  campaignId: number;
+  brokerId: string;
+  timing: string;
+  connectionId: number;
+  instanceName: string;
+  connection: string;
+  firstConnectedAt: string | null;
+  nextSendAt: string | null;
+};
+
+export async function dispatchDueJobs(now = new Date(), random: () => number = Math.random): Promise<DispatchResult> {
+  const result: DispatchResult = { sent: 0, failed: 0, deferred: 0, respaced: 0, cancelled: 0, interrupted: 0, completed: 0 };
   result.interrupted = await failClaimsOfDeadProcesses(now);
-  const due = await db()
+  const due: DueJob[] = await db()
     .selectFrom("campaign_jobs as j")
     .innerJoin("campaigns as c", "c.id", "j.campaign_id")
     .innerJoin("whatsapp_connections as w", "w.broker_id", "c.broker_id")
-    .select(["j.id", "j.to", "j.message", "j.lead_id", "c.id as campaignId", "c.broker_id as brokerId", "c.timing", "w.instance_name as instanceName", "w.status as connection", "w.connected_since as connectedSince"])
+    .select([
+      "j.id",
+      "j.to",
+      "j.message",
+      "j.lead_id",
+      "j.fire_at",
+      "c.id as campaignId",
+      "c.broker_id as brokerId",
+      "c.timing",
+      "w.id as connectionId",
+      "w.instance_name as instanceName",
+      "w.status as connection",
+      // a row from before 0035 that never reconnected: its session start is its first connection
+      (eb) => eb.fn.coalesce("w.first_connected_at", "w.connected_since").as("firstConnectedAt"),
+      "w.next_send_at as nextSendAt",
+    ])
     .where("j.status", "=", "scheduled")
     .where("j.fire_at", "<=", now.toISOString())
     .where("c.status", "=", "running")
@@ -114,64 +154,79 @@ export async function dispatchDueJobs(now = new Date()): Promise<DispatchResult>
     .orderBy("j.id")
     .limit(BATCH)
     .execute();
-  if (due.length > 0) {
-    const gw = await gatewayConfig();
-    const counts = new Map<string, number>();
-    for (const job of due) {
-      // A job whose instance is not connected waits (it stays scheduled) until it is.
-      if (!gw || job.connection !== "connected") continue;
-      // Pause takes effect before the next send: re-check the campaign right before claiming.
-      const campaign = await db().selectFrom("campaigns").select("status").where("id", "=", job.campaignId).executeTakeFirst();
-      if (campaign?.status !== "running") continue;
-      if (!counts.has(job.instanceName)) counts.set(job.instanceName, await sentToday(job.instanceName, now));
-      if ((counts.get(job.instanceName) ?? 0) >= dailyCapFor(job.connectedSince, now)) {
-        const tomorrow = nextAllowedTime(new Date(now.getTime() + 86_400_000 / 2), parseTiming(job.timing)) ?? new Date(now.getTime() + 86_400_000);
-        await db().updateTable("campaign_jobs").set({ fire_at: tomorrow.toISOString() }).where("id", "=", job.id).where("status", "=", "scheduled").execute();
-        result.deferred++;
-        continue;
-      }
-      if (job.lead_id != null) {
-        const lead = await db().selectFrom("leads").select("whatsapp_opt_out_at").where("id", "=", job.lead_id).executeTakeFirst();
-        if (lead?.whatsapp_opt_out_at) {
-          await db().updateTable("campaign_jobs").set({ status: "cancelled", error: "Lead pediu para não receber mensagens (SAIR/PARAR)" }).where("id", "=", job.id).where("status", "=", "scheduled").execute();
-          continue;
-        }
-      }
-      if (!(await claim(job.id, now))) continue;
-      try {
-        const image = imageUrlIn(job.message);
-        const answer = image
-          ? await sendImage(gw, job.instanceName, job.to, image, job.message.replace(image, "").trim()).catch(() => sendText(gw, job.instanceName, job.to, job.message))
-          : await sendText(gw, job.instanceName, job.to, job.message);
-        const ts = new Date().toISOString();
-        await db()
-          .transaction()
-          .execute(async (tx) => {
-            await tx.updateTable("campaign_jobs").set({ status: "sent", sent_at: ts, message_key: answer.key, delivery: "sent", error: null }).where("id", "=", job.id).execute();
-            await tx
-              .insertInto("whatsapp_messages")
-              .values({ broker_id: job.brokerId, lead_id: job.lead_id, campaign_job_id: job.id, instance_name: job.instanceName, to: job.to, body: job.message, kind: image ? "image" : "text", message_key: answer.key, created_at: ts, updated_at: ts })
-              .execute();
-          });
-        counts.set(job.instanceName, (counts.get(job.instanceName) ?? 0) + 1);
-        result.sent++;
-      } catch (error) {
-        const message = error instanceof GatewayError && error.kind === "not-on-whatsapp" ? "Número não cadastrado no WhatsApp" : (error as Error).message;
-        await db().updateTable("campaign_jobs").set({ status: "failed", error: message.slice(0, 500) }).where("id", "=", job.id).execute();
-        result.failed++;
-        log.warn("campaign send failed", { jobId: job.id, error: message });
-      }
-    }
+  const byInstance = new Map<string, DueJob[]>();
+  for (const job of due) byInstance.set(job.instanceName, [...(byInstance.get(job.instanceName) ?? []), job]);
+  const gw = due.length > 0 ? await gatewayConfig() : null;
+  for (const jobs of byInstance.values()) {
+    // A number that is not connected keeps its messages waiting (scheduled) until it is.
+    if (!gw || jobs[0].connection !== "connected") continue;
+    await dispatchForNumber(gw, jobs, now, random, result);
   }
-  result.completed = await completeFinishedCampaigns();
+  result.completed = await completeFinishedCampaigns(now);
   return result;
 }
 
+/** At most one send for one number: the first due message that may leave. */
+async function dispatchForNumber(gw: NonNullable<Awaited<ReturnType<typeof gatewayConfig>>>, jobs: DueJob[], now: Date, random: () => number, result: DispatchResult): Promise<void> {
+  for (const job of jobs) {
+    // Pause takes effect before the next send: re-check the campaign right before claiming.
+    const campaign = await db().selectFrom("campaigns").select("status").where("id", "=", job.campaignId).executeTakeFirst();
+    if (campaign?.status !== "running") continue;
+    const timing = parseTiming(job.timing);
+    if (await isOptedOut(job.to)) {
+      await db().updateTable("campaign_jobs").set({ status: "cancelled", error: CAMPAIGN_MESSAGES.optedOut }).where("id", "=", job.id).where("status", "=", "scheduled").execute();
+      result.cancelled++;
+      continue;
+    }
+    if ((await sentToday(job.instanceName, now)) >= dailyCapFor(job.firstConnectedAt, now)) {
+      // the cap holds until tomorrow: the rest of the campaign starts at the next allowed window, spread again
+      const from = nextAllowedTime(agencyDayBounds(now).end, timing) ?? new Date(now.getTime() + 15 * 86_400_000);
+      result.deferred += await respaceCampaign(db(), job.campaignId, from, timing, random);
+      return;
+    }
+    if (now.getTime() - Date.parse(job.fire_at) > lateToleranceMs(timing)) {
+      // late (an outage, a restart, another campaign's send): never a burst, the rest is spread again from the next free instant
+      result.respaced += await respaceCampaign(db(), job.campaignId, await paceStart(job.brokerId, now), timing, random);
+      return;
+    }
+    if (job.nextSendAt && Date.parse(job.nextSendAt) > now.getTime()) return;
+    if (!(await claimPace(job.connectionId, now, timing))) return;
+    if (!(await claim(job.id, now))) return;
+    await send(gw, job, now, result);
+    return;
+  }
+}
+
+async function send(gw: NonNullable<Awaited<ReturnType<typeof gatewayConfig>>>, job: DueJob, now: Date, result: DispatchResult): Promise<void> {
+  try {
+    const image = imageUrlIn(job.message);
+    const answer = image
+      ? await sendImage(gw, job.instanceName, job.to, image, job.message.replace(image, "").trim()).catch(() => sendText(gw, job.instanceName, job.to, job.message))
+      : await sendText(gw, job.instanceName, job.to, job.message);
+    const ts = now.toISOString();
+    await db()
+      .transaction()
+      .execute(async (tx) => {
+        await tx.updateTable("campaign_jobs").set({ status: "sent", sent_at: ts, message_key: answer.key, delivery: "sent", error: null }).where("id", "=", job.id).execute();
+        await tx
+          .insertInto("whatsapp_messages")
+          .values({ broker_id: job.brokerId, lead_id: job.lead_id, campaign_job_id: job.id, instance_name: job.instanceName, to: job.to, body: job.message, kind: image ? "image" : "text", message_key: answer.key, created_at: ts, updated_at: ts })
+          .execute();
+      });
+    result.sent++;
+  } catch (error) {
+    const message = error instanceof GatewayError && error.kind === "not-on-whatsapp" ? "Número não cadastrado no WhatsApp" : (error as Error).message;
+    await db().updateTable("campaign_jobs").set({ status: "failed", error: message.slice(0, 500) }).where("id", "=", job.id).execute();
+    result.failed++;
+    log.warn("campaign send failed", { jobId: job.id, error: message });
+  }
+}
+
 /** A running campaign with no job left to send becomes completed (spec 03 §4). */
-export async function completeFinishedCampaigns(): Promise<number> {
+export async function completeFinishedCampaigns(now = new Date()): Promise<number> {
   const res = await db()
     .updateTable("campaigns")
-    .set({ status: "completed", updated_at: new Date().toISOString() })
+    .set({ status: "completed", updated_at: now.toISOString() })
     .where("status", "=", "running")
     .where((eb) =>
       eb.not(

@@ -1,10 +1,12 @@
-import type { CampaignJobStatus, CampaignStatus } from "#db/schema";
 import { assertCan, brokerScope } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso } from "~/modules/platform/db.server";
+import { optedOutKeys } from "./opt-out.server";
+import { paceStart, respaceCampaign } from "./pace.server";
 import { connectionStatusOf } from "./whatsapp-connections.server";
-import { campaignNumber } from "./whatsapp-numbers";
-import { CAMPAIGN_MESSAGES, JOB_STATUS_ORDER, MAX_CAMPAIGN_LEADS, personalise } from "./campaign-rules";
+import { campaignNumber, optOutKey, uniqueRecipients } from "./whatsapp-numbers";
+import { CAMPAIGN_MESSAGES, MAX_CAMPAIGN_LEADS, personalise } from "./campaign-rules";
+import { CampaignError, type CampaignDraft, type CampaignLead } from "./campaign-types";
 import { DEFAULT_TIMING, parseTiming, scheduleSendTimes, type Timing } from "./timing";
 
 /**
@@ -12,10 +14,6 @@ import { DEFAULT_TIMING, parseTiming, scheduleSendTimes, type Timing } from "./t
  * into one row per message in campaign_jobs (the dispatcher sends them),
  * paused and resumed, and watched from the monitor.
  */
-export class CampaignError extends Error {}
-
-export type CampaignLead = { leadId: number | null; name: string; phone: string };
-export type CampaignDraft = { name: string; message: string; leads: CampaignLead[]; timing: Timing };
 
 function brokerOf(user: SessionUser): string {
   if (!user.broker) throw new CampaignError(CAMPAIGN_MESSAGES.login);
@@ -39,7 +37,7 @@ export async function saveCampaign(user: SessionUser, draft: CampaignDraft, camp
   const leads = JSON.stringify(draft.leads.slice(0, MAX_CAMPAIGN_LEADS));
   if (campaignId) {
     const existing = await findOwnCampaign(user, campaignId);
-    if (existing.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+    if (existing.status !== "draft") throw new CampaignError(CAMPAIGN_MESSAGES.launched);
     await db().updateTable("campaigns").set({ name: draft.name.trim(), message: draft.message.trim(), timing, leads, updated_at: ts }).where("id", "=", campaignId).execute();
     return campaignId;
   }
@@ -59,7 +57,7 @@ export async function saveDraftDetails(user: SessionUser, input: { name: string;
   const ts = nowIso();
   if (campaignId) {
     const existing = await findOwnCampaign(user, campaignId);
-    if (existing.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+    if (existing.status !== "draft") throw new CampaignError(CAMPAIGN_MESSAGES.launched);
     await db()
       .updateTable("campaigns")
       .set({ name: input.name.trim(), message: input.message.trim(), ...(input.timing ? { timing: JSON.stringify(input.timing) } : {}), updated_at: ts })
@@ -75,11 +73,16 @@ export async function saveDraftDetails(user: SessionUser, input: { name: string;
   return row.id;
 }
 
-/** Wizard step 3: the recipients (at most 500). CRM leads are checked to be the user's own. */
-export async function setDraftLeads(user: SessionUser, campaignId: number, leads: CampaignLead[]): Promise<number> {
+/**
+ * Wizard step 3: the recipients (at most 500, one per number). CRM leads are
+ * checked to be the user's own. Returns how many were kept and how many
+ * repeated a number already in the list.
+ */
+export async function setDraftLeads(user: SessionUser, campaignId: number, leads: CampaignLead[]): Promise<{ count: number; duplicates: number }> {
   const c = await findOwnCampaign(user, campaignId);
-  if (c.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
-  const list = leads.slice(0, MAX_CAMPAIGN_LEADS);
+  if (c.status !== "draft") throw new CampaignError(CAMPAIGN_MESSAGES.launched);
+  const { unique, duplicates } = uniqueRecipients(leads);
+  const list = unique.slice(0, MAX_CAMPAIGN_LEADS);
   const ids = list.map((l) => l.leadId).filter((id): id is number => Number.isInteger(id));
   if (ids.length) {
     const scope = brokerScope(user);
@@ -89,12 +92,12 @@ export async function setDraftLeads(user: SessionUser, campaignId: number, leads
     for (const l of list) if (l.leadId != null && !own.has(l.leadId)) l.leadId = null;
   }
   await db().updateTable("campaigns").set({ leads: JSON.stringify(list), updated_at: nowIso() }).where("id", "=", campaignId).execute();
-  return list.length;
+  return { count: list.length, duplicates };
 }
 
 export async function setDraftTiming(user: SessionUser, campaignId: number, timing: Timing): Promise<void> {
   const c = await findOwnCampaign(user, campaignId);
-  if (c.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+  if (c.status !== "draft") throw new CampaignError(CAMPAIGN_MESSAGES.launched);
   await db().updateTable("campaigns").set({ timing: JSON.stringify(timing), updated_at: nowIso() }).where("id", "=", campaignId).execute();
 }
 
@@ -118,7 +121,7 @@ export function draftLeadsOf(leadsJson: string): CampaignLead[] {
   }
 }
 
-async function findOwnCampaign(user: SessionUser, id: number) {
+export async function findOwnCampaign(user: SessionUser, id: number) {
   const row = await db().selectFrom("campaigns").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) throw new CampaignError(CAMPAIGN_MESSAGES.notFound);
   assertCan(user, "read", "campaign", { brokerId: row.broker_id }, { hideAs404: true, message: CAMPAIGN_MESSAGES.notFound });
@@ -130,42 +133,34 @@ export type LaunchResult = { scheduled: number; failed: number; skipped: number 
 /**
  * Launch: checks the instance (spec 03 §5), then writes every message as a
  * job in one transaction, spaced by the interval with jitter inside the
- * window. Opted-out leads are recorded as cancelled, bad phones as failed.
+ * window, from the number's next free instant. One message per number;
+ * numbers on the suppression list are recorded as cancelled, bad phones as
+ * failed.
  */
 export async function launchCampaign(user: SessionUser, campaignId: number, now = new Date(), random: () => number = Math.random): Promise<LaunchResult> {
   const brokerId = brokerOf(user);
   const campaign = await findOwnCampaign(user, campaignId);
   assertCan(user, "update", "campaign", { brokerId: campaign.broker_id }, { hideAs404: true, message: CAMPAIGN_MESSAGES.notFound });
-  if (campaign.status !== "draft") throw new CampaignError("Esta campanha já foi lançada.");
+  if (campaign.status !== "draft") throw new CampaignError(CAMPAIGN_MESSAGES.launched);
   const status = await connectionStatusOf(brokerId);
   if (!status) throw new CampaignError(CAMPAIGN_MESSAGES.noInstance);
   if (status !== "connected") throw new CampaignError(CAMPAIGN_MESSAGES.notConnected);
-  const leads = draftLeadsOf(campaign.leads);
+  const leads = uniqueRecipients(draftLeadsOf(campaign.leads)).unique;
   if (leads.length === 0) throw new CampaignError(CAMPAIGN_MESSAGES.incomplete);
   const timing = parseTiming(campaign.timing);
-
-  const leadIds = leads.map((l) => l.leadId).filter((id): id is number => Number.isInteger(id));
-  const optedOut = new Set<number>();
-  for (let i = 0; i < leadIds.length; i += 500) {
-    const rows = await db()
-      .selectFrom("leads")
-      .select("id")
-      .where("id", "in", leadIds.slice(i, i + 500))
-      .where("whatsapp_opt_out_at", "is not", null)
-      .execute();
-    rows.forEach((r) => optedOut.add(r.id));
-  }
-  const sendable = leads.filter((l) => campaignNumber(l.phone) && !(l.leadId != null && optedOut.has(l.leadId)));
-  const times = scheduleSendTimes(now, sendable.length, timing, random);
+  const blocked = await optedOutKeys(leads.map((l) => l.phone));
+  const isBlocked = (phone: string) => blocked.has(optOutKey(phone) ?? "");
+  const sendable = leads.filter((l) => campaignNumber(l.phone) && !isBlocked(l.phone));
+  const times = scheduleSendTimes(await paceStart(brokerId, now), sendable.length, timing, random);
   const ts = now.toISOString();
   let t = 0;
   const rows = leads.map((l) => {
     const to = campaignNumber(l.phone);
     const base = { campaign_id: campaignId, lead_id: l.leadId ?? null, lead_name: l.name, message: personalise(campaign.message, l.name), created_at: ts };
     if (!to) return { ...base, to: l.phone || "-", fire_at: ts, status: "failed" as const, error: CAMPAIGN_MESSAGES.invalidPhone };
-    if (l.leadId != null && optedOut.has(l.leadId)) return { ...base, to, fire_at: ts, status: "cancelled" as const, error: CAMPAIGN_MESSAGES.optedOut };
+    if (isBlocked(to)) return { ...base, to, fire_at: ts, status: "cancelled" as const, error: CAMPAIGN_MESSAGES.optedOut };
     const at = times[t++];
-    if (!at) return { ...base, to, fire_at: ts, status: "failed" as const, error: "Sem horário permitido nos próximos 14 dias" };
+    if (!at) return { ...base, to, fire_at: ts, status: "failed" as const, error: CAMPAIGN_MESSAGES.noSlot };
     return { ...base, to, fire_at: at.toISOString(), status: "scheduled" as const, error: null };
   });
   await db()
@@ -196,110 +191,39 @@ export async function pauseCampaign(user: SessionUser, campaignId: number): Prom
     });
 }
 
-/** Resume re-spaces the remaining messages from now, inside the window. */
+/** Resume spreads the remaining messages again from the number's next free instant, inside the window. */
 export async function resumeCampaign(user: SessionUser, campaignId: number, now = new Date(), random: () => number = Math.random): Promise<void> {
   const c = await findOwnCampaign(user, campaignId);
   assertCan(user, "update", "campaign", { brokerId: c.broker_id }, { hideAs404: true });
   if (c.status !== "paused") return;
-  const timing = parseTiming(c.timing);
+  const from = await paceStart(c.broker_id, now);
   await db()
     .transaction()
     .execute(async (tx) => {
-      const paused = await tx.selectFrom("campaign_jobs").select("id").where("campaign_id", "=", campaignId).where("status", "=", "paused").orderBy("fire_at").orderBy("id").execute();
-      const times = scheduleSendTimes(now, paused.length, timing, random);
-      for (let i = 0; i < paused.length; i++) {
-        const at = times[i];
-        await tx
-          .updateTable("campaign_jobs")
-          .set(at ? { status: "scheduled", fire_at: at.toISOString() } : { status: "failed", error: "Sem horário permitido nos próximos 14 dias" })
-          .where("id", "=", paused[i].id)
-          .execute();
-      }
+      await respaceCampaign(tx, campaignId, from, parseTiming(c.timing), random, ["paused", "scheduled"]);
       await tx.updateTable("campaigns").set({ status: "running", updated_at: nowIso() }).where("id", "=", campaignId).execute();
     });
 }
 
-export type CampaignCounts = { total: number; sent: number; failed: number; pending: number; sending: number; paused: number; cancelled: number };
+export type PickableLead = CampaignLead & { leadId: number; optedOut: boolean };
 
-/** Displayed status (spec 03 §4): completed when everything ended; running while anything is pending or sending; paused if flagged. */
-export function displayedStatus(stored: CampaignStatus, counts: CampaignCounts): CampaignStatus {
-  if (stored === "draft") return "draft";
-  if (counts.total > 0 && counts.sent + counts.failed + counts.cancelled === counts.total) return "completed";
-  if (stored === "paused") return "paused";
-  if (counts.pending > 0 || counts.sending > 0) return "running";
-  return stored;
-}
-
-
-export async function campaignCounts(campaignId: number): Promise<CampaignCounts> {
-  const rows = await db()
-    .selectFrom("campaign_jobs")
-    .select(["status", (eb) => eb.fn.countAll<number>().as("n")])
-    .where("campaign_id", "=", campaignId)
-    .groupBy("status")
-    .execute();
-  const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Partial<Record<CampaignJobStatus, number>>;
-  const counts = { sent: by.sent ?? 0, failed: by.failed ?? 0, pending: by.scheduled ?? 0, sending: by.sending ?? 0, paused: by.paused ?? 0, cancelled: by.cancelled ?? 0 };
-  return { total: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
-}
-
-export type MonitorJob = { id: number; leadName: string | null; to: string; status: CampaignJobStatus; fireAt: string; sentAt: string | null; error: string | null; delivery: string | null };
-
-export async function campaignMonitor(user: SessionUser, campaignId: number, filter: { q?: string; status?: CampaignJobStatus | "" } = {}) {
-  const c = await findOwnCampaign(user, campaignId);
-  const counts = await campaignCounts(campaignId);
-  const upcoming = await db()
-    .selectFrom("campaign_jobs")
-    .select(["id", "lead_name", "to", "fire_at"])
-    .where("campaign_id", "=", campaignId)
-    .where("status", "=", "scheduled")
-    .orderBy("fire_at")
-    .limit(5)
-    .execute();
-  let q = db()
-    .selectFrom("campaign_jobs")
-    .select(["id", "lead_name", "to", "status", "fire_at", "sent_at", "error", "delivery"])
-    .where("campaign_id", "=", campaignId);
-  if (filter.status) q = q.where("status", "=", filter.status);
-  if (filter.q?.trim()) {
-    const like = `%${filter.q.trim().replace(/[%_]/g, "")}%`;
-    q = q.where((eb) => eb.or([eb("lead_name", "like", like), eb("to", "like", like)]));
-  }
-  const jobs = await q.orderBy("fire_at").orderBy("id").limit(1000).execute();
-  const order = (s: CampaignJobStatus) => JOB_STATUS_ORDER.indexOf(s);
-  jobs.sort((a, b) => order(a.status) - order(b.status) || a.fire_at.localeCompare(b.fire_at));
-  return {
-    campaign: { id: c.id, name: c.name, message: c.message, createdAt: c.created_at, launchedAt: c.launched_at, storedStatus: c.status, status: displayedStatus(c.status, counts) },
-    counts,
-    progress: counts.total ? Math.round(((counts.sent + counts.failed + counts.cancelled) / counts.total) * 100) : 0,
-    nextFireAt: upcoming[0]?.fire_at ?? null,
-    upcoming: upcoming.map((j) => ({ id: j.id, leadName: j.lead_name, to: j.to, fireAt: j.fire_at })),
-    jobs: jobs.map((j): MonitorJob => ({ id: j.id, leadName: j.lead_name, to: j.to, status: j.status, fireAt: j.fire_at, sentAt: j.sent_at, error: j.error, delivery: j.delivery })),
-  };
-}
-
-export async function listCampaigns(user: SessionUser) {
+/**
+ * CRM leads for step 3: the user's own with a phone (at most 500, newest
+ * first, optionally by name). Numbers on the suppression list are listed
+ * too, marked, so the broker sees why they cannot be chosen.
+ */
+export async function leadsForCampaign(user: SessionUser, search?: string): Promise<PickableLead[]> {
   const scope = brokerScope(user);
-  let q = db().selectFrom("campaigns").select(["id", "name", "status", "created_at", "launched_at", "broker_id"]).orderBy("created_at", "desc").limit(100);
-  if (scope) q = q.where("broker_id", "=", scope);
-  const rows = await q.execute();
-  return Promise.all(rows.map(async (r) => ({ ...r, counts: await campaignCounts(r.id) }))).then((list) =>
-    list.map((r) => ({ id: r.id, name: r.name, createdAt: r.created_at, launchedAt: r.launched_at, counts: r.counts, status: displayedStatus(r.status, r.counts) })),
-  );
-}
-
-/** CRM leads for step 3 (own leads; at most 500, newest first; opted-out leads left out). */
-export async function leadsForCampaign(user: SessionUser, search?: string): Promise<CampaignLead[]> {
-  const scope = brokerScope(user);
-  let q = db()
-    .selectFrom("leads")
-    .select(["id", "name", "phone"])
-    .where("phone", "!=", "")
-    .where("whatsapp_opt_out_at", "is", null)
-    .orderBy("created_at", "desc")
-    .limit(MAX_CAMPAIGN_LEADS);
+  let q = db().selectFrom("leads").select(["id", "name", "phone"]).where("phone", "!=", "").orderBy("created_at", "desc").limit(MAX_CAMPAIGN_LEADS);
   if (scope) q = q.where("broker_id", "=", scope);
   if (search?.trim()) q = q.where("name", "like", `%${search.trim().replace(/[%_]/g, "")}%`);
   const rows = await q.execute();
-  return rows.map((r) => ({ leadId: r.id, name: r.name, phone: r.phone }));
+  const blocked = await optedOutKeys(rows.map((r) => r.phone));
+  return rows.map((r) => ({ leadId: r.id, name: r.name, phone: r.phone, optedOut: blocked.has(optOutKey(r.phone) ?? "") }));
+}
+
+/** The draft's recipients as the sender lists them: opted-out and invalid numbers marked. */
+export async function draftRecipients(leads: readonly CampaignLead[]) {
+  const blocked = await optedOutKeys(leads.map((l) => l.phone));
+  return leads.map((l, i) => ({ key: i, name: l.name, phone: l.phone, fromCrm: l.leadId != null, invalid: !campaignNumber(l.phone), optedOut: blocked.has(optOutKey(l.phone) ?? "") }));
 }

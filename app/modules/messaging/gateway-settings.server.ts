@@ -1,9 +1,8 @@
-import { z } from "zod";
 import { config } from "~/modules/platform/config.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { decryptSecret, encryptSecret } from "~/modules/platform/secrets.server";
+import type { GatewayInput } from "./gateway-form";
 import type { GatewayConfig } from "./whatsapp-client.server";
-import { isGatewayHostAllowed } from "~/modules/webhooks/address.server";
 
 /**
  * Where the WhatsApp gateway is: EVOLUTION_API_URL / EVOLUTION_API_KEY when
@@ -30,19 +29,7 @@ export async function gatewaySummary(): Promise<GatewaySummary> {
   return { configured: usable, source: usable ? "admin" : null, baseUrl: row?.base_url ?? null, updatedAt: row?.updated_at ?? null };
 }
 
-export const gatewayFormSchema = z.object({
-  baseUrl: z
-    .string({ error: "Informe o endereço do gateway" })
-    .trim()
-    .min(1, "Informe o endereço do gateway")
-    .max(300, "Endereço muito longo")
-    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), "URL inválida")
-    // the gateway's own address rule (webhooks/address.server.ts): local is fine, link-local and multicast never
-    .refine((v) => !URL.canParse(v) || isGatewayHostAllowed(new URL(v).hostname), "Endereço não permitido para o gateway (link-local, multicast ou reservado)."),
-  apiKey: z.string({ error: "Informe a chave da API" }).trim().min(8, "A chave da API tem pelo menos 8 caracteres").max(500, "Chave muito longa"),
-});
-
-export async function saveGatewayConfig(input: z.infer<typeof gatewayFormSchema>): Promise<void> {
+export async function saveGatewayConfig(input: GatewayInput): Promise<void> {
   const values = { base_url: input.baseUrl.replace(/\/+$/, ""), api_key: encryptSecret(input.apiKey, SECRET_PURPOSE), updated_at: nowIso() };
   await db()
     .insertInto("messaging_gateway")

@@ -2,6 +2,7 @@ import { assertCan } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import { gatewayConfig } from "./gateway-settings.server";
+import { isOptedOut } from "./opt-out.server";
 import { GatewayError, sendImage, sendText, type SentMessage } from "./whatsapp-client.server";
 import { sendingInstance } from "./whatsapp-connections.server";
 import { LEAD_WHATSAPP_MESSAGES } from "./whatsapp-labels";
@@ -18,13 +19,13 @@ import { imageUrlIn, whatsappCandidates } from "./whatsapp-numbers";
 export class LeadWhatsappError extends Error {}
 
 export async function sendWhatsappToLead(user: SessionUser, leadId: number, message: string): Promise<{ to: string }> {
-  const lead = await db().selectFrom("leads").select(["id", "broker_id", "phone", "whatsapp_opt_out_at"]).where("id", "=", leadId).executeTakeFirst();
+  const lead = await db().selectFrom("leads").select(["id", "broker_id", "phone"]).where("id", "=", leadId).executeTakeFirst();
   assertCan(user, "update", "lead", { brokerId: lead?.broker_id ?? null }, { hideAs404: true, message: "Lead não encontrado." });
   if (!lead) throw new LeadWhatsappError("Lead não encontrado.");
   const text = message.trim();
   if (!text) throw new LeadWhatsappError(LEAD_WHATSAPP_MESSAGES.messageRequired);
   if (!lead.phone.trim()) throw new LeadWhatsappError(LEAD_WHATSAPP_MESSAGES.noPhone);
-  if (lead.whatsapp_opt_out_at) throw new LeadWhatsappError(LEAD_WHATSAPP_MESSAGES.optedOut);
+  if (await isOptedOut(lead.phone)) throw new LeadWhatsappError(LEAD_WHATSAPP_MESSAGES.optedOut);
   const gw = await gatewayConfig();
   if (!gw) throw new LeadWhatsappError(LEAD_WHATSAPP_MESSAGES.notConfigured);
   const brokerId = user.broker?.id ?? lead.broker_id;

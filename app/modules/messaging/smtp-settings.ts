@@ -70,6 +70,16 @@ export const smtpTestSchema = z.object({
   text: z.string().trim().max(10_000, "No máximo 10000 caracteres").optional().transform((v) => v || "Email de teste enviado pelo painel do corretor."),
 });
 
+export const EMAIL_TEST_MESSAGES = {
+  noSmtp: "SMTP faltando configuração: configure o SMTP em Configurações.",
+  verifyFailed: (detail: string) => `Falha no teste SMTP: ${detail}`,
+  sendFailed: (detail: string) => `Falha ao enviar email: ${detail}`,
+  outbox: "Email enviado. Sem SMTP configurado: a mensagem foi gravada na caixa de saída do servidor.",
+} as const;
+
+/** /broker/email's two forms (02 §2.11): 'Testar conexão' (a button) and the test message. */
+export const smtpTestActionSchema = z.discriminatedUnion("intent", [z.object({ intent: z.literal("verify") }), smtpTestSchema.extend({ intent: z.literal("send") })]);
+
 export type SmtpSettingsView = {
   host: string;
   port: number;

@@ -13,17 +13,32 @@ export const DEFAULT_INTERVAL_SECONDS = 180;
 export const MIN_INTERVAL_SECONDS = 15;
 export const WEEKDAY_LABELS = ["Dom", "Seg", "Ter", "Qua", "Qui", "Sex", "Sáb"] as const;
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Horário inválido");
+export const TIMING_MESSAGES = {
+  time: "Horário inválido",
+  endAfterStart: "O horário final deve ser depois do inicial",
+  weekdays: "Escolha ao menos um dia da semana",
+  intervalMin: `O intervalo mínimo entre envios é de ${MIN_INTERVAL_SECONDS} segundos`,
+  intervalMax: "O intervalo máximo entre envios é de 24 horas",
+  interval: "Informe o intervalo em segundos (um número inteiro)",
+} as const;
 
+const hhmm = z.string({ error: TIMING_MESSAGES.time }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, TIMING_MESSAGES.time);
+
+/**
+ * A campaign's timing as stored: what the sender saved. The interval's
+ * lower bound here is 1 s (the sender's form asks for at least 15, see
+ * `campaign-forms.ts`); a timing that does not parse falls back to the
+ * defaults.
+ */
 export const timingSchema = z
   .object({
     startTime: hhmm,
     endTime: hhmm,
     weekdays: z.array(z.boolean()).length(7),
-    intervalSeconds: z.number().int().min(MIN_INTERVAL_SECONDS).max(24 * 3600),
+    intervalSeconds: z.number().int().min(1).max(24 * 3600),
   })
-  .refine((t) => t.startTime < t.endTime, { message: "O horário final deve ser depois do inicial", path: ["endTime"] })
-  .refine((t) => t.weekdays.some(Boolean), { message: "Escolha ao menos um dia da semana", path: ["weekdays"] });
+  .refine((t) => t.startTime < t.endTime, { message: TIMING_MESSAGES.endAfterStart, path: ["endTime"] })
+  .refine((t) => t.weekdays.some(Boolean), { message: TIMING_MESSAGES.weekdays, path: ["weekdays"] });
 
 export type Timing = z.infer<typeof timingSchema>;
 
@@ -58,6 +73,7 @@ export function nextAllowedTime(at: Date, timing: Timing): Date | null {
  * lookahead runs out.
  */
 export function scheduleSendTimes(from: Date, count: number, timing: Timing, random: () => number = Math.random): Date[] {
+  // the first one may leave at `from`; each next one an interval later, with jitter
   const times: Date[] = [];
   let cursor = from;
   for (let i = 0; i < count; i++) {
@@ -68,4 +84,14 @@ export function scheduleSendTimes(from: Date, count: number, timing: Timing, ran
     cursor = new Date(slot.getTime() + Math.round(timing.intervalSeconds * 1000 * jitter));
   }
   return times;
+}
+
+/** The least gap between two sends of one number: the interval minus its largest jitter. */
+export function minimumGapMs(timing: Timing): number {
+  return Math.round(timing.intervalSeconds * 1000 * 0.8);
+}
+
+/** The weekdays of a timing as people read them ('Seg, Ter, Qua'). */
+export function weekdaysText(timing: Timing): string {
+  return WEEKDAY_LABELS.filter((_, i) => timing.weekdays[i]).join(", ");
 }

@@ -116,7 +116,7 @@ export async function createInstance(
           byEvents: false,
           base64: false,
           headers: { "x-webhook-secret": input.webhookSecret },
-          events: ["CONNECTION_UPDATE", "QRCODE_UPDATED", "MESSAGES_UPSERT", "MESSAGES_UPDATE"],
+          events: ["CONNECTION_UPDATE", "QRCODE_UPDATED", "MESSAGES_UPSERT", "MESSAGES_UPDATE", "SEND_MESSAGE"],
         },
       },
     });

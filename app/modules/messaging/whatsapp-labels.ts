@@ -13,6 +13,8 @@ export const WA_MESSAGES = {
   disconnectFailed: (detail: string) => `Não foi possível desconectar: ${detail}`,
   restartFailed: "Erro ao reiniciar instância",
   notConfigured: "Configuração Evolution ausente",
+  qrLimit: "Limite de QR Codes atingido: clique em Conectar para gerar um novo código.",
+  goneFromGateway: "Instância não existe mais no gateway",
 } as const;
 
 /** The lead page's WhatsApp send (spec 02 §5, §8). */
@@ -21,10 +23,16 @@ export const LEAD_WHATSAPP_MESSAGES = {
   noPhone: "Lead sem telefone",
   notConnected: "WhatsApp não conectado",
   notConfigured: "Configuração Evolution ausente",
-  optedOut: "Este lead pediu para não receber mensagens pelo WhatsApp (SAIR/PARAR).",
+  optedOut: "Este número pediu para não receber mensagens pelo WhatsApp (SAIR/PARAR).",
   notOnWhatsapp: (tries: string[]) =>
     `Número não cadastrado no WhatsApp. Tentativas: ${tries.join(", ")}. Confirme o código do país (55), o DDD e o nono dígito.`,
 } as const;
 
 /** A message's delivery receipt as the screens word it (campaign detail, lead page). */
 export const WHATSAPP_DELIVERY_LABELS: Readonly<Record<string, string>> = { sent: "Enviada", delivered: "Entregue", read: "Lida", failed: "Falhou" };
+
+/** The suppression list as the screens word it (issue 25): the lead page's badge, the recipient lists. */
+export const OPT_OUT_LABELS = {
+  badge: "Não recebe WhatsApp",
+  badgeHint: "Este número respondeu SAIR/PARAR: nenhuma mensagem de WhatsApp é enviada a ele (LGPD).",
+} as const;

@@ -31,6 +31,36 @@ export function campaignNumber(phone: string | null | undefined): string | null 
   return normalisePhone(phone);
 }
 
+/**
+ * The key of a number on the suppression list (LGPD): the normalised number,
+ * with a Brazilian mobile's 12- and 13-digit forms (with and without the
+ * ninth digit) folded into one, 55 + DDD + its last 8 digits, the way
+ * WhatsApp matches them. Null when it is not a phone number.
+ */
+export function optOutKey(phone: string | null | undefined): string | null {
+  const n = normalisePhone(phone) ?? (/^55\d{10,11}$/.test(digitsOnly(phone)) ? digitsOnly(phone) : null);
+  if (!n) return null;
+  if (n.startsWith("55") && (n.length === 12 || n.length === 13)) return `55${n.slice(2, 4)}${n.slice(-8)}`;
+  return n;
+}
+
+/**
+ * One recipient per number (issue 25): the first of each number is kept,
+ * the 12- and 13-digit forms of a mobile counting as one; how many were
+ * left out is returned for the screen.
+ */
+export function uniqueRecipients<T extends { phone: string }>(list: readonly T[]): { unique: T[]; duplicates: number } {
+  const seen = new Set<string>();
+  const unique: T[] = [];
+  for (const item of list) {
+    const key = optOutKey(item.phone) ?? `raw:${digitsOnly(item.phone)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    unique.push(item);
+  }
+  return { unique, duplicates: list.length - unique.length };
+}
+
 /** SAIR / PARAR (any case, accents or punctuation around) opts a lead out of WhatsApp messages. */
 export function isOptOutReply(text: string | null | undefined): boolean {
   const t = stripAccents(text ?? "")

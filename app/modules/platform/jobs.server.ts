@@ -8,7 +8,7 @@ import type { Job } from "./job";
 import { campaignDispatcherJob } from "~/modules/messaging/campaign-dispatcher.server";
 import { staleImportsJob } from "~/modules/leads/csv-import.server";
 import { webhookDeliveryJob } from "~/modules/webhooks/delivery.server";
-import { automaticRouletteJob } from "~/modules/roulette/roulette.server";
+import { automaticRouletteJob } from "~/modules/roulette/automatic.server";
 import { prepareFeedsJob } from "~/modules/feeds/prepared.server";
 
 /**

@@ -1,29 +1,20 @@
-import { Form, Link, data, useNavigation } from "react-router";
-import { z } from "zod";
-import { Alert, Badge, Button, Card, Field, Input, Modal, PageHeader, Table, buttonClass, cx, tdClass, thClass } from "~/components/ui";
+import { Form, Link, useNavigation } from "react-router";
+import { AutomaticTab, DrawTab, ParticipantsTab, ResultsTab, WebhookTab } from "~/components/roulette/admin-roulette";
+import { Alert, Button, buttonClass, cx, Modal, PageHeader } from "~/components/ui";
+import { formErrorOf, resultFor } from "~/components/ui/form";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
-import {
-  RouletteError,
-  currentParticipants,
-  deleteResult,
-  listResults,
-  manualDraw,
-  nextAutomaticRun,
-  notifyRouletteWebhook,
-  removeParticipant,
-  rouletteSettings,
-  rouletteWebhook,
-  rouletteWebhookDeliveries,
-  runAutomaticNow,
-  saveRouletteSettings,
-  saveRouletteWebhook,
-} from "~/modules/roulette/roulette.server";
-import { ASSIGNMENT_REASON_LABELS, ROULETTE_MESSAGES, ROULETTE_WEBHOOK_EVENTS } from "~/modules/roulette/roulette-rules";
-import { DeliveryLog } from "~/components/webhooks/delivery-log";
-import { todaysAssignments } from "~/modules/roulette/routing.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
-import { formatDateTime } from "~/utils/clock";
+import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
+import { nextAutomaticRun, runAutomaticNow } from "~/modules/roulette/automatic.server";
+import { deleteResult, listResults, manualDraw } from "~/modules/roulette/draw.server";
+import { currentParticipants, removeParticipant } from "~/modules/roulette/presence.server";
+import { adminRouletteSchema, type AdminRouletteIntent } from "~/modules/roulette/roulette-forms";
+import { ROULETTE_MESSAGES } from "~/modules/roulette/roulette-rules";
+import { RouletteError, type DrawOutcome } from "~/modules/roulette/roulette-types";
+import { todaysAssignments } from "~/modules/roulette/routing.server";
+import { rouletteSettings, saveRouletteSettings } from "~/modules/roulette/settings.server";
+import { rouletteWebhook, rouletteWebhookDeliveries, saveRouletteWebhook, testRouletteWebhook } from "~/modules/roulette/webhook.server";
 import type { Route } from "./+types/roulette";
 
 export const meta: Route.MetaFunction = () => [{ title: "Roleta | Administração" }, { name: "robots", content: "noindex" }];
@@ -41,81 +32,96 @@ const SAMPLE_JSON = JSON.stringify(
   null,
   2,
 );
+/** The tab each form belongs to: after a refused post the page shows that tab, whatever the URL said. */
+const TAB_OF: Record<AdminRouletteIntent, Tab> = { draw: "sorteio", "run-now": "automatica", "auth-test": "sorteio", "remove-participant": "corretores", "delete-result": "resultados", "save-webhook": "webhook", "test-webhook": "webhook", "save-automatic": "automatica" };
 
-/** /admin/roleta (spec 03 §2.7): five tabs as ?tab= (plain links, so they work without JavaScript); confirmations as ?confirm=. */
+/** /admin/roleta (spec 03 §2.7): five tabs as ?tab= (plain links, so they work without JavaScript); confirmations as ?confirm=; `girar=1` spins the wheel before the new result shows. */
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
   const url = new URL(request.url);
   const tab = (TABS.find(([key]) => key === url.searchParams.get("tab"))?.[0] ?? "sorteio") as Tab;
   const [settings, participants, results, webhook, assignments, deliveries] = await Promise.all([rouletteSettings(), currentParticipants(), listResults(), rouletteWebhook(), todaysAssignments(), tab === "webhook" ? rouletteWebhookDeliveries(10) : []]);
   const confirm = url.searchParams.get("confirm");
-  return { tab, settings, next: nextAutomaticRun(settings), participants, results, webhook, deliveries, assignments, sample: SAMPLE_JSON, confirm: confirm && /^(p|r)-\d{1,9}$/.test(confirm) ? confirm : null };
+  return { tab, settings, next: nextAutomaticRun(settings), participants, results, webhook, deliveries, assignments, sample: SAMPLE_JSON, spin: url.searchParams.get("girar") === "1", confirm: confirm && /^(p|r)-\d{1,9}$/.test(confirm) ? confirm : null };
 }
 
 /** The draw's toast, with the roulette webhook's answer when it was sent (a failure says it will be retried). */
-function drawToast(to: string, outcome: Awaited<ReturnType<typeof manualDraw>>) {
+function drawToast(outcome: DrawOutcome) {
   const message = [ROULETTE_MESSAGES.drawDone(outcome.results.length), outcome.webhook?.message].filter(Boolean).join(" ");
-  return redirectWithToast(to, { type: outcome.webhook && !outcome.webhook.ok ? "info" : "success", message });
+  return redirectWithToast("/admin/roleta?tab=resultados&girar=1", { type: outcome.webhook && !outcome.webhook.ok ? "info" : "success", message });
 }
 
-const intents = z.enum(["draw", "remove-participant", "delete-result", "save-webhook", "test-webhook", "save-automatic", "run-now"]);
+const FAILED: Partial<Record<AdminRouletteIntent, string>> = { "save-automatic": ROULETTE_MESSAGES.settingsFailed("tente novamente"), "save-webhook": ROULETTE_MESSAGES.webhookSaveFailed, "auth-test": ROULETTE_MESSAGES.sessionFailed };
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request);
-  const form = await request.formData();
-  const intent = intents.safeParse(form.get("intent"));
-  if (!intent.success) return data({ error: "Ação desconhecida" }, { status: 400 });
-  const id = Number(form.get("id"));
+  const submission = await parseSubmission(request, adminRouletteSchema);
+  if (submission.status !== "success") return replyWithErrors(submission);
+  const input = submission.value;
   const back = (tab: Tab) => `/admin/roleta?tab=${tab}`;
   try {
-    switch (intent.data) {
+    switch (input.intent) {
       case "draw":
-        return drawToast(back("resultados"), await manualDraw(user));
+        return drawToast(await manualDraw(user));
+      case "run-now":
+        return drawToast(await runAutomaticNow(user));
+      case "auth-test":
+        // requireAdmin has checked the session and the role; reading the settings checks the database answers
+        await rouletteSettings();
+        return redirectWithToast(back("sorteio"), { type: "success", message: ROULETTE_MESSAGES.authOk });
       case "remove-participant":
-        await removeParticipant(user, id);
-        return redirectWithToast(back("corretores"), { type: "success", message: "Participante removido" });
+        await removeParticipant(user, input.id);
+        return redirectWithToast(back("corretores"), { type: "success", message: ROULETTE_MESSAGES.participantRemoved });
       case "delete-result":
-        await deleteResult(user, id);
-        return redirectWithToast(back("resultados"), { type: "success", message: "Resultado excluído" });
+        await deleteResult(user, input.id);
+        return redirectWithToast(back("resultados"), { type: "success", message: ROULETTE_MESSAGES.resultDeleted });
       case "save-webhook":
-        await saveRouletteWebhook(user, { url: String(form.get("url") ?? ""), enabled: form.get("enabled") === "on" });
-        return redirectWithToast(back("webhook"), { type: "success", message: "Configurações do webhook salvas" });
+        await saveRouletteWebhook(user, { url: input.url ?? "", enabled: input.enabled });
+        return redirectWithToast(back("webhook"), { type: "success", message: ROULETTE_MESSAGES.webhookSaved });
       case "test-webhook": {
-        const r = await notifyRouletteWebhook(ROULETTE_WEBHOOK_EVENTS.test, [], new Date(), "manual", true);
-        if (!r) return data({ error: ROULETTE_MESSAGES.webhookUrlInvalid }, { status: 400 });
-        return redirectWithToast(back("webhook"), { type: r.ok ? "success" : "error", message: r.message });
+        const r = await testRouletteWebhook(user, input.url ?? "");
+        if (!r.ok) return replyWithErrors(submission, { formErrors: [r.message] }, 502);
+        return redirectWithToast(back("webhook"), { type: "success", message: r.message });
       }
       case "save-automatic":
-        await saveRouletteSettings(user, {
-          enabled: form.get("enabled") === "on",
-          time: String(form.get("time") ?? ""),
-          webhookEnabled: form.get("webhookEnabled") === "on",
-          presenceStart: String(form.get("presenceStart") ?? ""),
-          presenceEnd: String(form.get("presenceEnd") ?? ""),
-        });
+        await saveRouletteSettings(user, input);
         return redirectWithToast(back("automatica"), { type: "success", message: ROULETTE_MESSAGES.settingsSaved });
-      case "run-now":
-        return drawToast(back("resultados"), await runAutomaticNow(user));
     }
   } catch (error) {
-    if (error instanceof RouletteError) return data({ error: error.message }, { status: 400 });
-    log.error("roulette admin action failed", { intent: intent.data, ...errorFields(error) });
-    return data({ error: intent.data === "save-automatic" ? ROULETTE_MESSAGES.settingsFailed("tente novamente") : intent.data === "save-webhook" ? ROULETTE_MESSAGES.webhookSaveFailed : ROULETTE_MESSAGES.drawFailed }, { status: 500 });
+    // a refused webhook URL is said beside the URL field; the other refusals at the form
+    if (error instanceof RouletteError) return replyWithErrors(submission, input.intent === "save-webhook" ? { fieldErrors: { url: [error.message] } } : { formErrors: [error.message] });
+    log.error("roulette admin action failed", { intent: input.intent, ...errorFields(error) });
+    return replyWithErrors(submission, { formErrors: [FAILED[input.intent] ?? ROULETTE_MESSAGES.drawFailed] }, 500);
   }
 }
 
 export default function AdminRoulette({ loaderData, actionData }: Route.ComponentProps) {
-  const { tab, settings, next, participants, results, webhook, deliveries, assignments, sample, confirm } = loaderData;
+  const { settings, next, participants, results, webhook, deliveries, assignments, sample, confirm, spin } = loaderData;
   const busy = useNavigation().state !== "idle";
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const posted = resultFor(actionData)?.initialValue?.intent as AdminRouletteIntent | undefined;
+  const tab = posted && TAB_OF[posted] ? TAB_OF[posted] : loaderData.tab;
+  const webhookResult = resultFor(actionData, "save-webhook") ?? resultFor(actionData, "test-webhook");
+  const automaticResult = resultFor(actionData, "save-automatic");
+  // forms with fields show their messages inside; the button-only forms here
+  const error = webhookResult || automaticResult ? undefined : formErrorOf(actionData);
   const confirmParticipant = confirm?.startsWith("p-") ? participants.find((p) => p.id === Number(confirm.slice(2))) : null;
   const confirmResult = confirm?.startsWith("r-") ? results.find((r) => r.id === Number(confirm.slice(2))) : null;
   return (
     <>
-      <PageHeader title="Roleta de Leads" subtitle={`${participants.length} ${participants.length === 1 ? "corretor registrado" : "corretores registrados"} nas últimas 24 horas`} />
-      <nav aria-label="Seções da roleta" className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200">
+      <PageHeader
+        title="Roleta de Leads"
+        subtitle={`${participants.length} ${participants.length === 1 ? "corretor registrado" : "corretores registrados"} nas últimas 24 horas`}
+        actions={
+          <Form method="post">
+            <Button type="submit" name="intent" value="auth-test" variant="secondary" pending={busy && posted === "auth-test"}>
+              Testar autenticação
+            </Button>
+          </Form>
+        }
+      />
+      <nav aria-label="Seções da roleta" className="mb-4 flex flex-wrap gap-1 border-b border-slate-200">
         {TABS.map(([key, label]) => (
-          <Link key={key} to={`?tab=${key}`} aria-current={tab === key ? "page" : undefined} className={cx("whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium", tab === key ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900")}>
+          <Link key={key} to={`?tab=${key}`} aria-current={tab === key ? "page" : undefined} className={cx("border-b-2 px-3 py-2 text-sm font-medium", tab === key ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900")}>
             {label}
           </Link>
         ))}
@@ -125,216 +131,11 @@ export default function AdminRoulette({ loaderData, actionData }: Route.Componen
           {error}
         </Alert>
       ) : null}
-
-      {tab === "sorteio" ? (
-        <Card className="p-6 text-center">
-          <p className="text-sm text-slate-600">Participantes: {participants.map((p) => p.broker_name).join(", ") || "nenhum"}</p>
-          <Form method="post" className="mt-4">
-            <Button type="submit" name="intent" value="draw" size="lg" pending={busy} disabled={participants.length === 0}>
-              Sortear agora
-            </Button>
-          </Form>
-          {participants.length === 0 ? <p className="mt-3 text-sm text-slate-600">{ROULETTE_MESSAGES.noParticipants}</p> : null}
-          <p className="mt-3 text-xs text-slate-500">O resultado é salvo e as presenças são zeradas: os corretores marcam presença de novo no próximo dia.</p>
-        </Card>
-      ) : null}
-
-      {tab === "corretores" ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <Table>
-            <thead>
-              <tr>
-                <th className={thClass}>Corretor</th>
-                <th className={thClass}>Presença</th>
-                <th className={thClass}>
-                  <span className="sr-only">Ações</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {participants.length === 0 ? (
-                <tr>
-                  <td className={tdClass} colSpan={3}>
-                    {ROULETTE_MESSAGES.noParticipantsWarning}
-                  </td>
-                </tr>
-              ) : (
-                participants.map((p) => (
-                  <tr key={p.id}>
-                    <td className={tdClass}>
-                      {p.broker_name} {p.is_active ? null : <Badge tone="neutral">Inativo</Badge>}
-                    </td>
-                    <td className={tdClass}>{formatDateTime(p.registered_at)}</td>
-                    <td className={cx(tdClass, "text-right")}>
-                      <Link to={`?tab=corretores&confirm=p-${p.id}`} className={buttonClass("ghost", "sm", "text-danger-700")} aria-label={`Remover ${p.broker_name}`}>
-                        Remover
-                      </Link>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </Table>
-        </div>
-      ) : null}
-
-      {tab === "resultados" ? (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <Table>
-            <thead>
-              <tr>
-                <th className={thClass}>Sorteio</th>
-                <th className={thClass}>Posição</th>
-                <th className={thClass}>Corretor</th>
-                <th className={thClass}>Prêmio</th>
-                <th className={thClass}>
-                  <span className="sr-only">Ações</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {results.length === 0 ? (
-                <tr>
-                  <td className={tdClass} colSpan={5}>
-                    Nenhum sorteio ainda.
-                  </td>
-                </tr>
-              ) : (
-                results.map((r) => (
-                  <tr key={r.id}>
-                    <td className={tdClass}>
-                      {formatDateTime(r.draw_date)} <Badge tone={r.execution_type === "automatic" ? "accent" : "neutral"}>{r.execution_type === "automatic" ? "Automático" : "Manual"}</Badge>
-                    </td>
-                    <td className={tdClass}>{r.position}º</td>
-                    <td className={tdClass}>{r.broker_name}</td>
-                    <td className={tdClass}>{r.prize}</td>
-                    <td className={cx(tdClass, "text-right")}>
-                      <Link to={`?tab=resultados&confirm=r-${r.id}`} className={buttonClass("ghost", "sm", "text-danger-700")} aria-label={`Excluir resultado de ${r.broker_name}`}>
-                        Excluir
-                      </Link>
-                    </td>
-                  </tr>
-                ))
-              )}
-            </tbody>
-          </Table>
-        </div>
-      ) : null}
-
-      {tab === "resultados" ? (
-        <section aria-labelledby="dist-title" className="mt-6">
-          <h2 id="dist-title" className="mb-2 text-lg font-semibold text-slate-900">
-            Distribuição de hoje
-          </h2>
-          <p className="mb-2 text-sm text-slate-600">Leads sem corretor seguem a ordem do último sorteio do dia até as 20:00 (o corretor do imóvel primeiro, quando sorteado).</p>
-          {assignments.length === 0 ? (
-            <p className="text-sm text-slate-600">Nenhum lead distribuído hoje.</p>
-          ) : (
-            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-              <Table>
-                <thead>
-                  <tr>
-                    <th className={thClass}>Lead</th>
-                    <th className={thClass}>Corretor</th>
-                    <th className={thClass}>Motivo</th>
-                    <th className={thClass}>Quando</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {assignments.map((a) => (
-                    <tr key={a.lead_id}>
-                      <td className={tdClass}>
-                        <Link to={`/broker/lead/${a.lead_id}`} className="text-brand-700 hover:underline">
-                          {a.lead_name}
-                        </Link>
-                      </td>
-                      <td className={tdClass}>{a.broker_name ?? "—"}</td>
-                      <td className={tdClass}>{ASSIGNMENT_REASON_LABELS[a.reason]}</td>
-                      <td className={tdClass}>{formatDateTime(a.assigned_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </Table>
-            </div>
-          )}
-        </section>
-      ) : null}
-
-      {tab === "webhook" ? (
-        <Card className="max-w-2xl p-5">
-          <Form method="post" className="space-y-3">
-            <Field label="URL do webhook" htmlFor="url" hint="Recebe o resultado de cada sorteio (JSON).">
-              <Input id="url" name="url" type="url" defaultValue={webhook.url} maxLength={2000} />
-            </Field>
-            <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input type="checkbox" name="enabled" defaultChecked={webhook.enabled} className="size-4" /> Ativo
-            </label>
-            <div className="flex gap-2">
-              <Button type="submit" name="intent" value="save-webhook" pending={busy}>
-                Salvar
-              </Button>
-              <Button type="submit" name="intent" value="test-webhook" variant="secondary" disabled={busy}>
-                Testar
-              </Button>
-            </div>
-          </Form>
-          <h2 className="mt-6 text-sm font-semibold text-slate-900">Últimos envios</h2>
-          <p className="mt-1 text-xs text-slate-600">Cada sorteio é enviado na hora; se o envio falhar, ele é repetido automaticamente por até um dia. O botão Testar não entra nesta lista.</p>
-          <DeliveryLog deliveries={deliveries} />
-        </Card>
-      ) : null}
-
-      {tab === "automatica" ? (
-        <div className="grid gap-4 lg:grid-cols-2">
-          <Card className="p-5">
-            <div className="flex items-center justify-between">
-              <h2 className="text-lg font-semibold">Roleta Automática</h2>
-              <Badge tone={settings.enabled ? "success" : "neutral"}>{settings.enabled ? "Ativa" : "Inativa"}</Badge>
-            </div>
-            {settings.enabled && participants.length === 0 ? (
-              <Alert tone="warning" className="mt-3">
-                {ROULETTE_MESSAGES.noParticipantsWarning}
-              </Alert>
-            ) : null}
-            <Form method="post" className="mt-4 grid gap-3 sm:grid-cols-2">
-              <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
-                <input type="checkbox" name="enabled" defaultChecked={settings.enabled} className="size-4" /> Ativar a roleta automática (todos os dias)
-              </label>
-              <Field label="Horário do sorteio" htmlFor="time">
-                <Input id="time" name="time" type="time" required defaultValue={settings.time} />
-              </Field>
-              <div />
-              <Field label="Início da presença" htmlFor="presenceStart">
-                <Input id="presenceStart" name="presenceStart" type="time" required defaultValue={settings.presenceStart} />
-              </Field>
-              <Field label="Fim da presença" htmlFor="presenceEnd">
-                <Input id="presenceEnd" name="presenceEnd" type="time" required defaultValue={settings.presenceEnd} />
-              </Field>
-              <label className="flex items-center gap-2 text-sm text-slate-700 sm:col-span-2">
-                <input type="checkbox" name="webhookEnabled" defaultChecked={settings.webhookEnabled} className="size-4" /> Enviar o webhook (aba Configuração Webhook) ao executar
-              </label>
-              <div className="flex flex-wrap gap-2 sm:col-span-2">
-                <Button type="submit" name="intent" value="save-automatic" pending={busy}>
-                  Salvar Configurações
-                </Button>
-                <Button type="submit" name="intent" value="run-now" variant="secondary" disabled={busy}>
-                  Executar Agora (Teste)
-                </Button>
-              </div>
-            </Form>
-            <dl className="mt-4 grid grid-cols-2 gap-2 text-sm">
-              <dt className="text-slate-500">Próxima execução</dt>
-              <dd>{next ? formatDateTime(next) : "—"}</dd>
-              <dt className="text-slate-500">Última execução</dt>
-              <dd>{settings.lastExecution ? formatDateTime(settings.lastExecution) : "—"}</dd>
-            </dl>
-          </Card>
-          <Card className="p-5">
-            <h2 className="text-sm font-semibold text-slate-700">Exemplo do JSON enviado</h2>
-            <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100">{sample}</pre>
-          </Card>
-        </div>
-      ) : null}
+      {tab === "sorteio" ? <DrawTab participants={participants} /> : null}
+      {tab === "corretores" ? <ParticipantsTab participants={participants} /> : null}
+      {tab === "resultados" ? <ResultsTab results={results} assignments={assignments} spin={spin} /> : null}
+      {tab === "webhook" ? <WebhookTab webhook={webhook} deliveries={deliveries} lastResult={webhookResult} /> : null}
+      {tab === "automatica" ? <AutomaticTab settings={settings} next={next} noParticipants={participants.length === 0} sample={sample} lastResult={automaticResult} /> : null}
 
       {confirmParticipant || confirmResult ? (
         <Modal

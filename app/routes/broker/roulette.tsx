@@ -1,10 +1,15 @@
 import { useEffect, useState } from "react";
-import { Form, data, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { Alert, Badge, Button, Card, PageHeader } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
-import { RouletteError, currentParticipants, hasPresence, registerPresence, rouletteSettings } from "~/modules/roulette/roulette.server";
-import { ROULETTE_MESSAGES, presenceWindow } from "~/modules/roulette/roulette-rules";
+import { RouletteError } from "~/modules/roulette/roulette-types";
+import { currentParticipants, hasPresence, registerPresence } from "~/modules/roulette/presence.server";
+import { rouletteSettings } from "~/modules/roulette/settings.server";
+import { ORDER_VALID_UNTIL, ROULETTE_MESSAGES, drawTimeShown, presenceHours, presenceWindow } from "~/modules/roulette/roulette-rules";
+import { presenceSchema } from "~/modules/roulette/roulette-forms";
+import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
+import { formErrorOf } from "~/components/ui/form";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { getErrorMessage } from "~/utils/errors";
 import { formatDateTime } from "~/utils/clock";
@@ -17,11 +22,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
   const now = new Date();
   const [settings, participants, registered] = await Promise.all([rouletteSettings(), currentParticipants(now), user.broker ? hasPresence(user.broker.id, now) : false]);
+  const hours = presenceHours(settings);
   return {
     now: now.toISOString(),
-    start: settings.presenceStart,
-    end: settings.presenceEnd,
-    window: presenceWindow(now, settings.presenceStart, settings.presenceEnd),
+    start: hours.start,
+    end: hours.end,
+    drawAt: drawTimeShown(settings, hours),
+    window: presenceWindow(now, hours.start, hours.end),
     registered,
     isBroker: Boolean(user.broker),
     participants: participants.map((p) => ({ id: p.id, name: p.broker_name, at: p.registered_at })),
@@ -30,12 +37,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
+  const submission = await parseSubmission(request, presenceSchema);
+  if (submission.status !== "success") return replyWithErrors(submission);
   try {
     await registerPresence(user);
   } catch (error) {
-    if (error instanceof RouletteError) return data({ error: error.message }, { status: 400 });
+    if (error instanceof RouletteError) return replyWithErrors(submission, { formErrors: [error.message] });
     log.error("roulette presence failed", errorFields(error));
-    return data({ error: ROULETTE_MESSAGES.registerFailed(getErrorMessage(error)) }, { status: 500 });
+    return replyWithErrors(submission, { formErrors: [ROULETTE_MESSAGES.registerFailed(getErrorMessage(error))] }, 500);
   }
   return redirectWithToast("/broker/roleta", { type: "success", message: ROULETTE_MESSAGES.confirmed });
 }
@@ -61,13 +70,25 @@ function useCountdown(seconds: number): number {
 }
 
 export default function BrokerRoulette({ loaderData, actionData }: Route.ComponentProps) {
-  const { start, end, window: w, registered, isBroker, participants } = loaderData;
+  const { start, end, drawAt, window: w, registered, isBroker, participants } = loaderData;
   const left = useCountdown(w.open ? w.secondsLeft : w.secondsToOpen);
   const busy = useNavigation().state !== "idle";
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const error = formErrorOf(actionData);
   return (
     <div>
       <PageHeader title="Roleta de Leads" subtitle={`Marque presença entre ${start} e ${end}; o sorteio define a ordem de distribuição dos leads do dia.`} />
+      <dl className="mb-4 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-700">
+        <div>
+          <dt className="inline font-medium">Sorteio: </dt>
+          <dd className="inline" data-testid="draw-time">
+            todos os dias às {drawAt}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-medium">Ordem de distribuição: </dt>
+          <dd className="inline">válida até as {ORDER_VALID_UNTIL}</dd>
+        </div>
+      </dl>
       <div className="grid gap-4 lg:grid-cols-[1fr_20rem]">
         <Card className="p-6 text-center">
           <Badge tone={w.open ? "success" : "neutral"}>{w.open ? "Presença aberta" : "Presença fechada"}</Badge>
@@ -86,7 +107,7 @@ export default function BrokerRoulette({ loaderData, actionData }: Route.Compone
             </p>
           ) : (
             <Form method="post" className="mt-6">
-              <Button type="submit" size="lg" disabled={!w.open || !isBroker} pending={busy}>
+              <Button type="submit" name="intent" value="register" size="lg" disabled={!w.open || !isBroker} pending={busy}>
                 Marcar Presença
               </Button>
               {!isBroker ? <p className="mt-2 text-sm text-slate-600">Somente corretores marcam presença.</p> : null}
@@ -101,8 +122,8 @@ export default function BrokerRoulette({ loaderData, actionData }: Route.Compone
             <ol className="mt-3 space-y-2 text-sm">
               {participants.map((p) => (
                 <li key={p.id} className="flex justify-between gap-2">
-                  <span className="font-medium text-slate-900">{p.name}</span>
-                  <span className="text-slate-500">{formatDateTime(p.at)}</span>
+                  <span className="min-w-0 font-medium text-slate-900 [overflow-wrap:anywhere]">{p.name}</span>
+                  <span className="shrink-0 text-slate-500">{formatDateTime(p.at)}</span>
                 </li>
               ))}
             </ol>
@@ -116,7 +137,9 @@ export default function BrokerRoulette({ loaderData, actionData }: Route.Compone
             A presença pode ser marcada das {start} às {end} (horário de Brasília).
           </li>
           <li>Cada corretor marca presença uma vez a cada 24 horas.</li>
-          <li>Após o sorteio, a ordem define quem recebe os próximos leads do dia; as presenças são zeradas.</li>
+          <li>
+            O sorteio acontece às {drawAt}; a ordem sorteada define quem recebe os próximos leads do dia e vale até as {ORDER_VALID_UNTIL}. Depois do sorteio as presenças são zeradas.
+          </li>
           <li>Corretores inativos não participam do sorteio.</li>
         </ul>
       </Card>

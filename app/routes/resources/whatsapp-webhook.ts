@@ -1,4 +1,4 @@
-import { applyGatewayEvent, verifyWebhookSecret } from "~/modules/messaging/whatsapp-connections.server";
+import { applyGatewayEvent, verifyWebhookSecret } from "~/modules/messaging/gateway-events.server";
 import { log } from "~/modules/platform/logger.server";
 import type { Route } from "./+types/whatsapp-webhook";
 

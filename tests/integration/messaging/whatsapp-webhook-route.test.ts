@@ -8,13 +8,15 @@ import { makeBroker } from "../../helpers/factories";
 import { routeArgs } from "../../helpers/requests";
 import { unwrap } from "../../helpers/responses";
 import { startFakeGateway, type FakeGateway } from "../../mocks/whatsapp-gateway";
+import { optOutOf } from "~/modules/messaging/opt-out.server";
+import { CAMPAIGN_MESSAGES } from "~/modules/messaging/campaign-rules";
 
 /**
  * POST /webhooks/whatsapp/:instance (app/routes/resources/whatsapp-webhook.ts),
  * called the way the gateway calls it: each instance was created with its own
  * secret in the x-webhook-secret header. A forged event — no secret, a wrong
  * one, another instance's — changes nothing; a huge body is refused before it
- * is applied; a real 'SAIR' opts the lead out.
+ * is applied; a real 'SAIR' puts the number on the suppression list.
  */
 let gw: FakeGateway;
 let ana: { user: SessionUser; instance: string; secret: string };
@@ -42,7 +44,8 @@ async function leadOf(user: SessionUser, phone: string, normalized: string): Pro
   return row.id;
 }
 
-const optedOut = async (leadId: number) => (await db().selectFrom("leads").select("whatsapp_opt_out_at").where("id", "=", leadId).executeTakeFirstOrThrow()).whatsapp_opt_out_at;
+/** The lead's number on the suppression list (issue 25: the opt-out belongs to the number), or null. */
+const optedOut = async (leadId: number) => optOutOf((await db().selectFrom("leads").select("phone").where("id", "=", leadId).executeTakeFirstOrThrow()).phone);
 
 function post(instance: string, body: string, headers: Record<string, string> = {}) {
   const request = new Request(`http://localhost/webhooks/whatsapp/${encodeURIComponent(instance)}`, {
@@ -92,7 +95,7 @@ describe("POST /webhooks/whatsapp/:instance", () => {
     expect(await optedOut(lead)).not.toBeNull();
   });
 
-  it("applies a lead's 'SAIR' with the right secret: that broker's lead is opted out and its pending messages cancelled, another broker's lead with the number is not", async () => {
+  it("applies a lead's 'SAIR' with the right secret: the number is on the suppression list and its pending messages cancelled, for every broker (issue 25)", async () => {
     const lead = await leadOf(ana.user, "(11) 97777-3333", "5511977773333");
     const othersLead = await leadOf(bia.user, "(11) 97777-3333", "5511977773333");
     const ts = new Date("2026-11-23T13:00:00.000Z").toISOString();
@@ -110,9 +113,9 @@ describe("POST /webhooks/whatsapp/:instance", () => {
     const r = await post(ana.instance, sair("5511977773333"), { "x-webhook-secret": ana.secret });
     expect(r.status).toBe(204);
     expect(await optedOut(lead)).not.toBeNull();
-    expect(await optedOut(othersLead)).toBeNull();
+    expect(await optedOut(othersLead)).not.toBeNull(); // the same number: the person's wish holds for every broker
     const after = await db().selectFrom("campaign_jobs").select(["status", "error"]).where("id", "=", job.id).executeTakeFirstOrThrow();
-    expect(after).toEqual({ status: "cancelled", error: "Lead pediu para não receber mensagens (SAIR/PARAR)" });
+    expect(after).toEqual({ status: "cancelled", error: CAMPAIGN_MESSAGES.optedOut });
   });
 
   it("answers 415 to a body that is not JSON by its type, 400 to broken JSON, 405 to a GET", async () => {

@@ -8,7 +8,7 @@ import { feedStatusPage } from "~/modules/feeds/feeds.server";
 import { PORTALS } from "~/modules/feeds/rules";
 import { createLead } from "~/modules/leads/leads.server";
 import { settleLeadHooks } from "~/modules/leads/lead-hooks.server";
-import { campaignMonitor, listCampaigns } from "~/modules/messaging/campaigns.server";
+import { campaignMonitor, listCampaigns } from "~/modules/messaging/campaign-monitor.server";
 import { db } from "~/modules/platform/db.server";
 import { DEMO_ADMIN, DEMO_BROKERS, seedDemo } from "~/modules/platform/seed.server";
 import { demoPdf } from "~/modules/platform/demo-extras.server";

@@ -5,7 +5,9 @@ import { forgetFeedState, feedState } from "~/modules/feeds/feeds.server";
 import { db } from "~/modules/platform/db.server";
 import type { Job } from "~/modules/platform/job";
 import { JOB_LEASE_MS, registeredJobs, runJob } from "~/modules/platform/jobs.server";
-import { registerPresence, runAutomaticIfDue, saveRouletteSettings } from "~/modules/roulette/roulette.server";
+import { runAutomaticIfDue } from "~/modules/roulette/automatic.server";
+import { registerPresence } from "~/modules/roulette/presence.server";
+import { saveRouletteSettings } from "~/modules/roulette/settings.server";
 import { makeAdmin, makeBroker, makeProperty } from "../../helpers/factories";
 import { refuseInserts } from "../../helpers/database";
 
@@ -96,7 +98,8 @@ describe("the automatic roulette draws once across processes", () => {
   it("a process that dies mid-draw claims nothing: the next run (anywhere) draws, and only once", async () => {
     const a = await makeAdmin();
     admin = { id: a.id, email: a.email, name: "Admin", role: "admin", broker: null };
-    await saveRouletteSettings(admin, { enabled: true, time: "09:30", webhookEnabled: false, presenceStart: "05:00", presenceEnd: "09:30" });
+    // saved at 08:00 São Paulo: the next run is that day at 09:30 (a save never draws)
+    await saveRouletteSettings(admin, { enabled: true, time: "09:30", webhookEnabled: false, presenceStart: "05:00", presenceEnd: "09:30" }, new Date("2026-11-23T11:00:00Z"));
     await presentBroker(new Date("2026-11-23T12:00:00Z"));
     await presentBroker(new Date("2026-11-23T12:01:00Z"));
     // the draw fails half-way (a broken disk, a killed connection): nothing of it is kept, the day is not taken

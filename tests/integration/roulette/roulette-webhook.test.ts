@@ -6,14 +6,18 @@ import { db } from "~/modules/platform/db.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { readToast } from "~/modules/auth/toast.server";
 import { ROULETTE_MESSAGES, ROULETTE_WEBHOOK_KEY } from "~/modules/roulette/roulette-rules";
-import { manualDraw, notifyRouletteWebhook, registerPresence, rouletteWebhookDeliveries, runAutomaticNow, saveRouletteSettings, saveRouletteWebhook } from "~/modules/roulette/roulette.server";
+import { manualDraw } from "~/modules/roulette/draw.server";
+import { registerPresence } from "~/modules/roulette/presence.server";
+import { runAutomaticNow } from "~/modules/roulette/automatic.server";
+import { saveRouletteSettings } from "~/modules/roulette/settings.server";
+import { rouletteWebhookDeliveries, saveRouletteWebhook, testRouletteWebhook } from "~/modules/roulette/webhook.server";
 import { deliverDue, enqueueEvent } from "~/modules/webhooks/delivery.server";
 import { allowTestReceiver } from "~/modules/webhooks/address.server";
 import { RETRY_FIRST_DELAY_MS, SIGNATURE_HEADER, WEBHOOK_MESSAGES } from "~/modules/webhooks/webhook-rules";
 import { webhookDetails } from "~/modules/webhooks/webhooks.server";
 import { action as adminAction, loader as adminLoader } from "~/routes/admin/roulette";
 import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
-import { run, unwrap } from "../../helpers/responses";
+import { reply, run, unwrap } from "../../helpers/responses";
 import { makeAdmin, makeBroker } from "../../helpers/factories";
 import { startWebhookReceiver, type WebhookReceiver } from "../../mocks/webhook-receiver";
 
@@ -185,11 +189,12 @@ describe("a draw's notice goes through the delivery queue", () => {
     expect((await rouletteRows())[1]).toMatchObject({ status: "failed", last_error: WEBHOOK_MESSAGES.abandonedDisabled });
   });
 
-  it("'Testar' posts at once, unqueued, and answers with the result", async () => {
+  it("'Testar' posts at once, unqueued, to the URL typed (not the saved one), and answers with the result", async () => {
+    await saveRouletteWebhook(admin, { url: "https://saved.example.invalid/hook", enabled: true });
     receiver.replies.push(500);
-    expect(await notifyRouletteWebhook("roleta_webhook_test", [], T0, "manual", true)).toEqual({ ok: false, message: ROULETTE_MESSAGES.webhookError(500) });
+    expect(await testRouletteWebhook(admin, receiver.url, T0)).toEqual({ ok: false, message: ROULETTE_MESSAGES.webhookError(500) });
     const cookie = await adminCookie();
-    const r = await unwrap(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "test-webhook" }, { cookie }))));
+    const r = await unwrap(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "test-webhook", url: receiver.url }, { cookie }))));
     expect(r.status).toBe(302);
     expect(receiver.received.map((q) => q.headers["x-webhook-event"])).toEqual(["roleta_webhook_test", "roleta_webhook_test"]);
     expect(await rouletteRows()).toHaveLength(0);
@@ -214,9 +219,10 @@ describe("a draw's notice goes through the delivery queue", () => {
     for (const url of [receiver.url, `http://[::ffff:127.0.0.1]:${port}/`, `http://[::ffff:7f00:1]:${port}/`, `http://[0:0:0:0:0:ffff:127.0.0.1]:${port}/`, `http://localhost:${port}/`, "http://169.254.169.254/latest", "http://[64:ff9b::7f00:1]/", "http://0x7f.1/"]) {
       const r = await unwrap(() => adminAction(routeArgs(formRequest("/admin/roleta", { intent: "save-webhook", url, enabled: "on" }, { cookie }))));
       expect(r.status, url).toBe(400);
-      expect(r.data, url).toMatchObject({ error: ROULETTE_MESSAGES.webhookInternal });
+      expect(reply(r.data).fieldErrors, url).toEqual({ url: ROULETTE_MESSAGES.webhookInternal });
+      expect(reply(r.data).values.url, url).toBe(url); // what was typed comes back
     }
-    const notice = await notifyRouletteWebhook("roleta_webhook_test", [], T0, "manual", true);
+    const notice = await testRouletteWebhook(admin, receiver.url, T0);
     expect(notice).toEqual({ ok: false, message: ROULETTE_MESSAGES.webhookError("endereço de rede interna (127.0.0.1)") });
     expect(receiver.received).toHaveLength(0);
   });

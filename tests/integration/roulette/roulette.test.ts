@@ -1,15 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/modules/platform/db.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { ROULETTE_MESSAGES, presenceWindow } from "~/modules/roulette/roulette-rules";
-import { currentParticipants, manualDraw, nextAutomaticRun, registerPresence, rouletteSettings, runAutomaticIfDue, saveRouletteSettings } from "~/modules/roulette/roulette.server";
+import { ROULETTE_MESSAGES, SPIN_MS, drawTimeShown, presenceHours, presenceWindow } from "~/modules/roulette/roulette-rules";
+import { SpinThenReveal } from "~/components/roulette/spin";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { currentParticipants, registerPresence } from "~/modules/roulette/presence.server";
+import { listResults, manualDraw } from "~/modules/roulette/draw.server";
+import { nextAutomaticRun, runAutomaticIfDue } from "~/modules/roulette/automatic.server";
+import { rouletteSettings, saveRouletteSettings } from "~/modules/roulette/settings.server";
 import { registeredJobs } from "~/modules/platform/jobs.server";
 import { routeLead, todaysAssignments } from "~/modules/roulette/routing.server";
 import { makeLead, makeProperty } from "../../helpers/factories";
 import { action as brokerAction, loader as brokerLoader } from "~/routes/broker/roulette";
 import { loader as adminLoader } from "~/routes/admin/roulette";
 import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
-import { unwrap } from "../../helpers/responses";
+import { reply, unwrap } from "../../helpers/responses";
 import { makeAdmin, makeBroker } from "../../helpers/factories";
 
 /** The lead roulette (issue 10, spec 03 §2.7, §4, §5) on fixed clocks. São Paulo is UTC−3: 08:00 there is 11:00Z. */
@@ -38,7 +44,11 @@ describe("presence window (default 08:00–09:30, inclusive)", () => {
   });
 
   it("uses the defaults until an admin saves others, and refuses an inverted window", async () => {
-    expect(await rouletteSettings()).toMatchObject({ presenceStart: "08:00", presenceEnd: "09:30", enabled: false });
+    // the automatic tab's defaults are 05:00–09:30 at 09:30 (spec 03 §9); the broker page keeps 08:00–09:30 until a save
+    const defaults = await rouletteSettings();
+    expect(defaults).toMatchObject({ id: null, time: "09:30", presenceStart: "05:00", presenceEnd: "09:30", enabled: false });
+    expect(presenceHours(defaults)).toEqual({ start: "08:00", end: "09:30" });
+    expect(drawTimeShown(defaults, presenceHours(defaults))).toBe("09:31");
     await expect(saveRouletteSettings(admin, { enabled: true, time: "09:30", webhookEnabled: false, presenceStart: "10:00", presenceEnd: "09:00" })).rejects.toThrow(ROULETTE_MESSAGES.invalidTimes);
     await expect(saveRouletteSettings(admin, { enabled: true, time: "25:00", webhookEnabled: false, presenceStart: "05:00", presenceEnd: "09:30" })).rejects.toThrow(ROULETTE_MESSAGES.invalidTimes);
   });
@@ -65,9 +75,9 @@ describe("marking presence", () => {
       vi.setSystemTime(at("2026-11-23T10:59:59Z"));
       const b = await makeBroker();
       const cookie = await sessionCookie(b.userId); // a session started on the test's clock
-      const r = await unwrap(() => brokerAction(routeArgs(formRequest("/broker/roleta", {}, { cookie }))));
+      const r = await unwrap(() => brokerAction(routeArgs(formRequest("/broker/roleta", { intent: "register" }, { cookie }))));
       expect(r.status).toBe(400);
-      expect(r.data).toEqual({ error: ROULETTE_MESSAGES.windowClosed("08:00", "09:30") });
+      expect(reply(r.data).formErrors).toEqual([ROULETTE_MESSAGES.windowClosed("08:00", "09:30")]);
       expect(await db().selectFrom("roleta_registrations").select("id").where("broker_id", "=", b.brokerId).execute()).toHaveLength(0);
     });
 
@@ -76,7 +86,7 @@ describe("marking presence", () => {
       vi.setSystemTime(at("2026-11-23T11:00:00Z"));
       const b = await makeBroker();
       const cookie = await sessionCookie(b.userId); // a session started on the test's clock
-      const r = await unwrap(() => brokerAction(routeArgs(formRequest("/broker/roleta", {}, { cookie }))));
+      const r = await unwrap(() => brokerAction(routeArgs(formRequest("/broker/roleta", { intent: "register" }, { cookie }))));
       expect(r.status).toBe(302);
       expect(r.location).toBe("/broker/roleta");
       expect(await db().selectFrom("roleta_registrations").select("id").where("broker_id", "=", b.brokerId).execute()).toHaveLength(1);
@@ -107,7 +117,7 @@ describe("draws", () => {
 
   it("the automatic draw runs once a day at its time, even when asked again after a restart", async () => {
     const a = await broker();
-    await saveRouletteSettings(admin, { enabled: true, time: "09:30", webhookEnabled: false, presenceStart: "05:00", presenceEnd: "09:30" });
+    await saveRouletteSettings(admin, { enabled: true, time: "09:30", webhookEnabled: false, presenceStart: "05:00", presenceEnd: "09:30" }, at("2026-11-23T11:00:00Z"));
     await registerPresence(a, at("2026-11-23T12:00:00Z"));
     expect(await runAutomaticIfDue(at("2026-11-23T12:29:00Z"))).toBeNull(); // 09:29
     expect(nextAutomaticRun(await rouletteSettings(), at("2026-11-23T12:29:00Z"))).toBe("2026-11-23T12:30:00.000Z");
@@ -123,6 +133,41 @@ describe("draws", () => {
     const next = await runAutomaticIfDue(at("2026-11-24T13:05:00Z"));
     expect(next).not.toBeNull();
     expect(registeredJobs().map((j) => j.name)).toContain("automatic-roulette");
+  });
+
+  it("a save never draws: saved at 11:19 with 09:30, the next run is tomorrow's 09:30, the one the page shows", async () => {
+    const a = await broker();
+    await registerPresence(a, at("2026-11-23T11:10:00Z")); // 08:10
+    const savedAt = at("2026-11-23T14:19:00Z"); // 11:19
+    await saveRouletteSettings(admin, { enabled: true, time: "09:30", webhookEnabled: false, presenceStart: "05:00", presenceEnd: "09:30" }, savedAt);
+    const shown = nextAutomaticRun(await rouletteSettings(), savedAt);
+    expect(shown).toBe("2026-11-24T12:30:00.000Z");
+    for (const minute of ["14:20", "15:00", "23:59"]) expect(await runAutomaticIfDue(at(`2026-11-23T${minute}:00Z`))).toBeNull();
+    expect(await currentParticipants(at("2026-11-23T14:21:00Z"))).toHaveLength(1); // presences kept
+    expect(await db().selectFrom("roleta_results").select("id").execute()).toHaveLength(0);
+    // a minute before the run shown: nothing; at it: the draw
+    expect(await runAutomaticIfDue(at("2026-11-24T12:29:00Z"))).toBeNull();
+    await registerPresence(a, at("2026-11-24T11:30:00Z"));
+    expect(await runAutomaticIfDue(new Date(shown!))).toHaveLength(1);
+    // saving again after today's run plans tomorrow's, never today's again
+    await saveRouletteSettings(admin, { enabled: true, time: "10:00", webhookEnabled: false, presenceStart: "05:00", presenceEnd: "09:30" }, at("2026-11-24T12:40:00Z"));
+    expect(nextAutomaticRun(await rouletteSettings(), at("2026-11-24T12:40:00Z"))).toBe("2026-11-25T13:00:00.000Z");
+    // a time still ahead today is today's
+    await db().updateTable("automatic_roulette_settings").set({ last_execution: null }).execute();
+    await saveRouletteSettings(admin, { enabled: true, time: "10:00", webhookEnabled: false, presenceStart: "05:00", presenceEnd: "09:30" }, at("2026-11-24T12:40:00Z"));
+    expect(nextAutomaticRun(await rouletteSettings(), at("2026-11-24T12:40:00Z"))).toBe("2026-11-24T13:00:00.000Z");
+    // switched off: no run planned, none drawn
+    await saveRouletteSettings(admin, { enabled: false, time: "10:00", webhookEnabled: false, presenceStart: "05:00", presenceEnd: "09:30" }, at("2026-11-24T12:41:00Z"));
+    expect(nextAutomaticRun(await rouletteSettings(), at("2026-11-24T12:41:00Z"))).toBeNull();
+    expect(await runAutomaticIfDue(at("2026-11-24T13:00:00Z"))).toBeNull();
+  });
+
+  it("lists the results of the last 24 hours only", async () => {
+    const a = await broker();
+    await registerPresence(a, at("2026-11-23T11:10:00Z"));
+    await manualDraw(admin, at("2026-11-23T12:40:00Z"));
+    expect(await listResults(at("2026-11-24T12:39:59Z"))).toHaveLength(1);
+    expect(await listResults(at("2026-11-24T12:40:00Z"))).toHaveLength(0);
   });
 
   it("the admin page is for admins", async () => {
@@ -164,5 +209,15 @@ describe("routing new leads by the day's draw", () => {
     const log = await todaysAssignments(at("2026-11-23T15:00:00Z"));
     expect(log).toHaveLength(5);
     expect(log.map((l) => l.reason)).toContain("corretor-do-imovel");
+  });
+});
+
+describe("the wheel", () => {
+  it("turns for 3 s before the draw's result shows, in CSS (JavaScript on or off)", () => {
+    expect(SPIN_MS).toBe(3000);
+    const html = renderToStaticMarkup(createElement(SpinThenReveal, null, createElement("p", null, "resultado")));
+    expect(html).toContain("animation: roleta-turn 3000ms");
+    expect(html).toContain("roleta-in 300ms ease-out 3000ms");
+    expect(html).toContain("resultado");
   });
 });

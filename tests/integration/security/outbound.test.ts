@@ -4,7 +4,7 @@ import { db } from "~/modules/platform/db.server";
 import { addressRange, allowTestReceiver, guardedLookup, isPublicAddress } from "~/modules/webhooks/address.server";
 import { deliverDue, enqueueEvent, postSigned } from "~/modules/webhooks/delivery.server";
 import { WEBHOOK_MESSAGES } from "~/modules/webhooks/webhook-rules";
-import { gatewayFormSchema } from "~/modules/messaging/gateway-settings.server";
+import { gatewayFormSchema } from "~/modules/messaging/gateway-form";
 import { action as webhookAction } from "~/routes/admin/webhooks/webhooks";
 import { formRequest, routeArgs, sessionCookie } from "../../helpers/requests";
 import { reply, unwrap } from "../../helpers/responses";

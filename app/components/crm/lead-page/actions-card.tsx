@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { OptOutBadge } from "~/components/messaging/opt-out-badge";
 import { Badge, Button, Card, buttonClass } from "~/components/ui";
 import { HiddenField, TextAreaField, TextField, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { EMAIL_MESSAGE_MAX, EMAIL_SUBJECT_MAX, LEAD_PAGE_ANCHORS, WHATSAPP_MAX, emailSchema, whatsappSchema } from "~/modules/leads/lead-page";
@@ -14,7 +15,7 @@ const WHATSAPP_BADGE = {
 
 /** Ações (02 §2.5): WhatsApp and SMTP badges, the shortcuts, and the WhatsApp and e-mail forms (what was typed comes back after any error). */
 export function ActionsCard({ data, actionData, busy }: { data: LeadPageData; actionData: unknown; busy: boolean }) {
-  const { lead, whatsapp, smtpActive } = data;
+  const { lead, whatsapp, smtpActive, whatsappOptOut } = data;
   const action = `/broker/lead/${lead.id}#${LEAD_PAGE_ANCHORS.actions}`;
   const badge = WHATSAPP_BADGE[whatsapp];
   const waResult = resultFor(actionData, "whatsapp");
@@ -27,6 +28,7 @@ export function ActionsCard({ data, actionData, busy }: { data: LeadPageData; ac
       <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
         <span>WhatsApp:</span>
         <Badge tone={badge.tone}>{badge.label}</Badge>
+        {whatsappOptOut ? <OptOutBadge /> : null}
         <span>SMTP:</span>
         <Badge tone={smtpActive ? "success" : "neutral"}>{smtpActive ? "Ativo" : "Não configurado"}</Badge>
         <Link to={`/broker/lead/${lead.id}#${LEAD_PAGE_ANCHORS.actions}`} className="text-xs text-brand-700 hover:underline" aria-label="Atualizar status">
@@ -54,7 +56,7 @@ export function ActionsCard({ data, actionData, busy }: { data: LeadPageData; ac
           </Link>
         ) : null}
       </div>
-      {whatsapp === "connected" ? (
+      {whatsapp === "connected" && !whatsappOptOut ? (
         <details className="mt-3" open={waResult ? true : undefined}>
           <summary className={buttonClass("primary", "sm", "cursor-pointer list-none")}>WhatsApp</summary>
           <WhatsappForm action={action} lastResult={waResult} busy={busy} />

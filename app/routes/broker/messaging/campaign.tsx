@@ -1,85 +1,79 @@
-import { useEffect, useState } from "react";
-import { data, Form, Link, useLoaderData, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
+import { JobList, NextSendCard, RefreshControl, SummaryCards } from "~/components/messaging/campaign-monitor";
+import { LiveErrorBoundary, OfflineNotice, refreshHeaders, useLiveRefresh } from "~/components/messaging/live-refresh";
 import { StatusBadge } from "~/components/messaging/status-badge";
-import { Alert, Button, buttonClass, Card, EmptyState, Input, PageHeader, Select, Table, tdClass, thClass } from "~/components/ui";
+import { Alert, Button, buttonClass, Card, EmptyState, PageHeader } from "~/components/ui";
+import { formErrorOf } from "~/components/ui/form";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
+import { monitorActionSchema, refreshChoice } from "~/modules/messaging/campaign-forms";
+import { campaignMonitor } from "~/modules/messaging/campaign-monitor.server";
 import { CAMPAIGN_MESSAGES, JOB_STATUS_ORDER } from "~/modules/messaging/campaign-rules";
-import { CampaignError, campaignMonitor, pauseCampaign, resumeCampaign } from "~/modules/messaging/campaigns.server";
+import { CampaignError } from "~/modules/messaging/campaign-types";
+import { pauseCampaign, resumeCampaign } from "~/modules/messaging/campaigns.server";
+import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
 import { formatDateTime } from "~/utils/clock";
-import { WHATSAPP_DELIVERY_LABELS } from "~/modules/messaging/whatsapp-labels";
+import { parseRecordId, searchParam } from "~/utils/query-schema";
 import type { Route } from "./+types/campaign";
 
 export const meta: Route.MetaFunction = () => [{ title: "Campanha | Painel do corretor" }];
 
-const REFRESH_CHOICES = [1, 2, 5, 10] as const;
-const filterSchema = z.object({ q: z.string().max(80).catch(""), status: z.enum(["", ...JOB_STATUS_ORDER]).catch("") });
+const filterSchema = z.object({ q: searchParam, status: z.enum(["", ...JOB_STATUS_ORDER]).catch("") });
+const LIVE = ["running", "scheduled"];
 
+/**
+ * /broker/whatsapp/campaign/{id} (spec 03 §2.5). `?every=` is the refresh
+ * interval (0 = off, 2 s by default): a live campaign's page is answered
+ * with a Refresh header at that interval, so it refreshes without
+ * JavaScript too; with JavaScript the page asks for fresh data instead.
+ */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
-  const id = Number(params.id);
+  const id = parseRecordId(params.id);
   const url = new URL(request.url);
   const filter = filterSchema.parse({ q: url.searchParams.get("q") ?? "", status: url.searchParams.get("status") ?? "" });
-  if (!Number.isInteger(id) || id <= 0) return data({ notFound: true as const }, { status: 404 });
+  const every = refreshChoice(url.searchParams.get("every"));
+  if (!id) return data({ notFound: true as const }, { status: 404 });
   try {
-    return { notFound: false as const, monitor: await campaignMonitor(user, id, filter), filter, now: new Date().toISOString() };
+    const monitor = await campaignMonitor(user, id, filter);
+    return data({ notFound: false as const, monitor, filter, every, now: new Date().toISOString() }, { headers: refreshHeaders(LIVE.includes(monitor.campaign.status) ? every : null) });
   } catch (error) {
     if (error instanceof CampaignError || (error as { init?: { status?: number } })?.init?.status === 404) return data({ notFound: true as const }, { status: 404 });
     throw error;
   }
 }
 
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
-  const id = Number(params.id);
-  const intent = String((await request.formData()).get("intent") ?? "");
-  const here = `/broker/whatsapp/campaign/${id}`;
+  const id = parseRecordId(params.id);
+  const submission = await parseSubmission(request, monitorActionSchema);
+  if (submission.status !== "success" || !id) return replyWithErrors(submission, { formErrors: [CAMPAIGN_MESSAGES.notFound] });
+  const here = `/broker/whatsapp/campaign/${id}${new URL(request.url).search}`;
+  const pause = submission.value.intent === "pause";
   try {
-    if (intent === "pause") {
-      await pauseCampaign(user, id);
-      return redirectWithToast(here, { type: "success", message: "Campanha pausada." });
-    }
-    if (intent === "resume") {
-      await resumeCampaign(user, id);
-      return redirectWithToast(here, { type: "success", message: "Campanha retomada." });
-    }
+    if (pause) await pauseCampaign(user, id);
+    else await resumeCampaign(user, id);
+    return redirectWithToast(here, { type: "success", message: pause ? "Campanha pausada." : "Campanha retomada." });
   } catch (error) {
-    if (error instanceof CampaignError) return redirectWithToast(here, { type: "error", message: intent === "pause" ? CAMPAIGN_MESSAGES.pauseFailed : CAMPAIGN_MESSAGES.resumeFailed });
+    if (error instanceof CampaignError) return replyWithErrors(submission, { formErrors: [pause ? CAMPAIGN_MESSAGES.pauseFailed : CAMPAIGN_MESSAGES.resumeFailed] });
     throw error;
   }
-  return data({ error: "Pedido inválido" }, { status: 400 });
 }
 
-function Countdown({ to, now }: { to: string; now: string }) {
-  const [tick, setTick] = useState(() => Date.parse(now));
-  useEffect(() => {
-    setTick(Date.now());
-    const t = setInterval(() => setTick(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [to]);
-  const s = Math.max(0, Math.round((Date.parse(to) - tick) / 1000));
-  const text = s >= 3600 ? `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}min` : `${Math.floor(s / 60)}min ${String(s % 60).padStart(2, "0")}s`;
-  return <span className="font-mono">{text}</span>;
+export function ErrorBoundary() {
+  return <LiveErrorBoundary title="Monitor da campanha" backHref="/broker/campaigns" backLabel="Voltar às campanhas" />;
 }
 
-export default function CampaignMonitor() {
-  const loaded = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const [params] = useSearchParams();
-  const [auto, setAuto] = useState(true);
-  const [every, setEvery] = useState<number>(2);
-  const live = !loaded.notFound && ["running", "scheduled"].includes(loaded.monitor.campaign.status);
-  useEffect(() => {
-    if (!auto || !live) return;
-    const t = setInterval(() => {
-      if (revalidator.state === "idle" && document.visibilityState === "visible") revalidator.revalidate();
-    }, every * 1000);
-    return () => clearInterval(t);
-  }, [auto, every, live, revalidator]);
-
-  if (loaded.notFound) {
+export default function CampaignMonitor({ loaderData, actionData }: Route.ComponentProps) {
+  const live = !loaderData.notFound && LIVE.includes(loaderData.monitor.campaign.status) && loaderData.every > 0;
+  const { offline } = useLiveRefresh(live, (loaderData.notFound ? 2 : loaderData.every || 2) * 1000);
+  const busy = useNavigation().state !== "idle";
+  if (loaderData.notFound) {
     return (
       <EmptyState title={CAMPAIGN_MESSAGES.notFound}>
         <Link to="/broker/campaigns" className={buttonClass("secondary", "md", "mt-4")}>
@@ -88,24 +82,16 @@ export default function CampaignMonitor() {
       </EmptyState>
     );
   }
-  const { monitor, filter, now } = loaded;
-  const { campaign, counts } = monitor;
-  const busy = navigation.state !== "idle";
-  const summary = [
-    ["Total", counts.total],
-    ["Enviadas", counts.sent],
-    ["Falharam", counts.failed],
-    ["Pendentes", counts.pending + counts.sending + counts.paused],
-    ["Canceladas", counts.cancelled],
-  ] as const;
-
+  const { monitor, filter, every, now } = loaderData;
+  const { campaign } = monitor;
+  const problem = formErrorOf(actionData);
   return (
     <div>
       <Link to="/broker/whatsapp/sender" className="text-sm font-medium text-brand-700 underline">
         ← Voltar ao envio de campanhas
       </Link>
       <PageHeader
-        title={campaign.name}
+        title={<span className="[overflow-wrap:anywhere]">{campaign.name}</span>}
         subtitle={`Campanha #${campaign.id} · ${campaign.launchedAt ? `lançada em ${formatDateTime(campaign.launchedAt)}` : `criada em ${formatDateTime(campaign.createdAt)}`}`}
         actions={
           <>
@@ -118,120 +104,38 @@ export default function CampaignMonitor() {
                   Retomar
                 </Button>
               </Form>
-            ) : ["running", "scheduled"].includes(campaign.status) ? (
+            ) : LIVE.includes(campaign.status) ? (
               <Form method="post">
                 <Button type="submit" name="intent" value="pause" variant="secondary" pending={busy}>
                   Pausar
                 </Button>
               </Form>
             ) : null}
-            <Link to={`?${params.toString()}`} className={buttonClass("secondary")} onClick={(e) => (e.preventDefault(), revalidator.revalidate())}>
+            <Link to={`?${new URLSearchParams({ ...(filter.q ? { q: filter.q } : {}), ...(filter.status ? { status: filter.status } : {}), every: String(every) }).toString()}`} className={buttonClass("secondary")}>
               Atualizar
             </Link>
           </>
         }
       />
-      <Card className="mb-4 p-4">
-        <p className="whitespace-pre-wrap text-sm text-slate-700">{campaign.message}</p>
-      </Card>
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-5">
-        {summary.map(([label, value]) => (
-          <Card key={label} className="p-4">
-            <p className="text-xs text-slate-600">{label}</p>
-            <p className="text-2xl font-bold text-slate-900" data-testid={`count-${label}`}>
-              {value}
-            </p>
-          </Card>
-        ))}
-      </div>
-      <div className="mt-4" role="progressbar" aria-label="Progresso da campanha" aria-valuemin={0} aria-valuemax={100} aria-valuenow={monitor.progress}>
-        <div className="h-2 overflow-hidden rounded-full bg-slate-200">
-          <div className="h-full bg-success-600 transition-[width]" style={{ width: `${monitor.progress}%` }} />
-        </div>
-        <p className="mt-1 text-xs text-slate-600">{monitor.progress}% concluído</p>
-      </div>
-      <div className="mt-4 grid gap-4 lg:grid-cols-3">
-        <Card className="p-4">
-          <h2 className="text-sm font-semibold">Próximo envio</h2>
-          <p className="mt-1 text-lg text-slate-900">{monitor.nextFireAt && campaign.status !== "paused" ? <Countdown to={monitor.nextFireAt} now={now} /> : "—"}</p>
-          <ul className="mt-3 space-y-1 text-sm text-slate-700">
-            {monitor.upcoming.map((j) => (
-              <li key={j.id} className="flex justify-between gap-2">
-                <span className="truncate">{j.leadName ?? j.to}</span>
-                <span className="text-slate-500">{formatDateTime(j.fireAt)}</span>
-              </li>
-            ))}
-          </ul>
-        </Card>
-        <Card className="p-4 lg:col-span-2">
-          <div className="flex flex-wrap items-center gap-3 text-sm">
-            <label className="flex items-center gap-2">
-              <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} className="size-4" />
-              Atualização automática
-            </label>
-            <label className="flex items-center gap-2">
-              <span className="sr-only">Intervalo</span>
-              <Select value={every} onChange={(e) => setEvery(Number(e.target.value))} className="w-24" aria-label="Intervalo de atualização">
-                {REFRESH_CHOICES.map((s) => (
-                  <option key={s} value={s}>
-                    {s} s
-                  </option>
-                ))}
-              </Select>
-            </label>
-          </div>
-          <Form method="get" className="mt-3 flex flex-wrap gap-2">
-            <label htmlFor="job-q" className="sr-only">
-              Buscar
-            </label>
-            <Input id="job-q" name="q" defaultValue={filter.q} placeholder="Buscar por nome ou número" className="w-56" />
-            <label htmlFor="job-status" className="sr-only">
-              Status
-            </label>
-            <Select id="job-status" name="status" defaultValue={filter.status} className="w-40">
-              <option value="">Todos</option>
-              {JOB_STATUS_ORDER.map((s) => (
-                <option key={s} value={s}>
-                  {{ sent: "Enviado", failed: "Falhou", sending: "Enviando", scheduled: "Agendado", paused: "Pausado", cancelled: "Cancelado" }[s]}
-                </option>
-              ))}
-            </Select>
-            <Button type="submit" variant="secondary">
-              Filtrar
-            </Button>
-          </Form>
-        </Card>
-      </div>
-      {campaign.status === "paused" ? (
-        <Alert tone="warning" className="mt-4">
-          Campanha pausada: nenhuma mensagem é enviada até você retomar.
+      <OfflineNotice offline={offline} />
+      {problem ? (
+        <Alert tone="danger" className="mb-4">
+          {problem}
         </Alert>
       ) : null}
+      <Card className="mb-4 p-4">
+        <p className="whitespace-pre-wrap text-sm text-slate-700 [overflow-wrap:anywhere]">{campaign.message}</p>
+      </Card>
+      <SummaryCards counts={monitor.counts} progress={monitor.progress} />
+      <div className="mt-4 grid gap-4 lg:grid-cols-3">
+        <NextSendCard wait={monitor.wait} upcoming={monitor.upcoming} now={now} />
+        <Card className="p-4 lg:col-span-2">
+          <RefreshControl every={every} />
+          <p className="mt-2 text-xs text-slate-600">{LIVE.includes(campaign.status) ? (every ? `Esta página se atualiza sozinha a cada ${every} s.` : "Atualização automática desligada.") : "A campanha não está em andamento: a página não se atualiza sozinha."}</p>
+        </Card>
+      </div>
       <h2 className="mb-2 mt-6 text-base font-semibold">Atividade</h2>
-      <Table>
-        <thead className="bg-slate-50">
-          <tr>
-            <th className={thClass}>Lead</th>
-            <th className={thClass}>Número</th>
-            <th className={thClass}>Status</th>
-            <th className={thClass}>Horário</th>
-            <th className={thClass}>Detalhe</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {monitor.jobs.map((j) => (
-            <tr key={j.id}>
-              <td className={tdClass}>{j.leadName ?? "—"}</td>
-              <td className={tdClass}>{j.to}</td>
-              <td className={tdClass}>
-                <StatusBadge status={j.status} />
-              </td>
-              <td className={tdClass}>{formatDateTime(j.sentAt ?? j.fireAt)}</td>
-              <td className={tdClass}>{j.error ?? (j.delivery ? WHATSAPP_DELIVERY_LABELS[j.delivery] : "")}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <JobList jobs={monitor.jobs} filter={filter} every={every} />
     </div>
   );
 }

@@ -1,13 +1,18 @@
-import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "react-router";
-import { Alert, Badge, Button, Card, Field, Input, PageHeader, Textarea } from "~/components/ui";
+import { Form, Link, useNavigation } from "react-router";
+import { Alert, Badge, Button, Card, PageHeader } from "~/components/ui";
+import { FormSummary, HiddenField, TextAreaField, TextField, formErrorOf, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
-import { smtpTestSchema } from "~/modules/messaging/smtp-settings";
+import { redirectWithToast } from "~/modules/auth/toast.server";
+import { EMAIL_TEST_MESSAGES, smtpTestActionSchema } from "~/modules/messaging/smtp-settings";
 import { getSmtpSettings, smtpOverrideFor } from "~/modules/messaging/smtp-settings.server";
 import { describeMailError, sendBrokerMail, verifySmtp } from "~/modules/messaging/mail.server";
+import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
 import { log, errorFields } from "~/modules/platform/logger.server";
 import type { Route } from "./+types/email";
 
 export const meta: Route.MetaFunction = () => [{ title: "Teste de email | Painel do corretor" }];
+
+const HERE = "/broker/email";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireBrokerArea(request);
@@ -15,44 +20,38 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { active: s.active, host: s.host, fromEmail: s.fromEmail };
 }
 
-type Result = { ok: true; title: string; detail?: string } | { ok: false; title: string; detail?: string; fields?: Record<string, string> };
-
-/** /broker/email (02 §2.11): check the broker's SMTP ('SMTP OK') or send a test message ('Email enviado'). */
+/** /broker/email (02 §2.11): check the broker's SMTP ('SMTP OK') or send a test message ('Email enviado'); a failure keeps what was typed. */
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
-  const form = await request.formData();
-  const intent = form.get("intent") === "verify" ? "verify" : "send";
+  const submission = await parseSubmission(request, smtpTestActionSchema);
+  if (submission.status !== "success") return replyWithErrors(submission);
+  const input = submission.value;
   const override = await smtpOverrideFor(user.broker?.id);
-  if (intent === "verify") {
-    if (!override) return data<Result>({ ok: false, title: "SMTP faltando configuração", detail: "Configure o SMTP em Configurações." }, { status: 400 });
+  if (input.intent === "verify") {
+    if (!override) return replyWithErrors(submission, { formErrors: [EMAIL_TEST_MESSAGES.noSmtp] });
     try {
       await verifySmtp(override);
-      return data<Result>({ ok: true, title: "SMTP OK" });
+      return redirectWithToast(HERE, { type: "success", message: "SMTP OK" });
     } catch (error) {
       log.warn("smtp verify failed", errorFields(error));
-      return data<Result>({ ok: false, title: "Falha no teste SMTP", detail: describeMailError(error) }, { status: 502 });
+      return replyWithErrors(submission, { formErrors: [EMAIL_TEST_MESSAGES.verifyFailed(describeMailError(error))] }, 502);
     }
   }
-  const parsed = smtpTestSchema.safeParse({ to: form.get("to") ?? "", subject: form.get("subject") ?? "", text: form.get("text") ?? "" });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    return data<Result>({ ok: false, title: issue?.message ?? "Informe o destinatário (to).", fields: { [String(issue?.path[0] ?? "to")]: issue?.message ?? "" } }, { status: 400 });
-  }
   try {
-    const result = await sendBrokerMail({ to: parsed.data.to, subject: parsed.data.subject, text: parsed.data.text }, override);
-    return data<Result>({ ok: true, title: "Email enviado", detail: result.delivered === "outbox" ? "Sem SMTP configurado: a mensagem foi gravada na caixa de saída do servidor." : undefined });
+    const result = await sendBrokerMail({ to: input.to, subject: input.subject, text: input.text }, override);
+    return redirectWithToast(HERE, { type: "success", message: result.delivered === "outbox" ? EMAIL_TEST_MESSAGES.outbox : "Email enviado" });
   } catch (error) {
     log.warn("smtp test send failed", errorFields(error));
-    return data<Result>({ ok: false, title: "Falha ao enviar email", detail: describeMailError(error) }, { status: 502 });
+    return replyWithErrors(submission, { formErrors: [EMAIL_TEST_MESSAGES.sendFailed(describeMailError(error))] }, 502);
   }
 }
 
-export default function EmailTest() {
-  const d = useLoaderData<typeof loader>();
-  const r = useActionData<typeof action>();
+export default function EmailTest({ loaderData: d, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const fieldError = (name: string) => (r && !r.ok ? r.fields?.[name] : undefined);
+  const sending = resultFor(actionData, "send");
+  const verifyError = resultFor(actionData, "verify") ? formErrorOf(actionData) : undefined;
+  const [form, fields] = useAppForm(smtpTestActionSchema, { id: "email-test", lastResult: sending });
   return (
     <div className="max-w-2xl space-y-4">
       <PageHeader title="Teste de email (SMTP)" subtitle="Verifique seu servidor de email e envie uma mensagem de teste." />
@@ -68,23 +67,18 @@ export default function EmailTest() {
           </Button>
         </Form>
       </Card>
-      {r ? (
-        <Alert tone={r.ok ? "success" : "danger"} title={r.title}>
-          {r.detail}
+      {verifyError ? (
+        <Alert tone="danger" className="[overflow-wrap:anywhere]">
+          {verifyError}
         </Alert>
       ) : null}
       <Card className="p-5">
-        <Form method="post" className="space-y-4" noValidate>
-          <input type="hidden" name="intent" value="send" />
-          <Field label="Destinatário (to)" htmlFor="to" error={fieldError("to")}>
-            <Input id="to" name="to" type="email" maxLength={254} placeholder="cliente@exemplo.com.br" />
-          </Field>
-          <Field label="Assunto" htmlFor="subject" error={fieldError("subject")}>
-            <Input id="subject" name="subject" maxLength={200} placeholder="Teste SMTP" />
-          </Field>
-          <Field label="Texto" htmlFor="text" error={fieldError("text")}>
-            <Textarea id="text" name="text" rows={4} maxLength={10000} />
-          </Field>
+        <Form method="post" className="space-y-4" {...formProps(form)}>
+          <FormSummary form={form} labels={{ to: "Destinatário", subject: "Assunto", text: "Texto" }} className="[overflow-wrap:anywhere]" />
+          <HiddenField name="intent" value="send" />
+          <TextField meta={fields.to} type="email" label="Destinatário (to)" inputProps={{ maxLength: 254, placeholder: "cliente@exemplo.com.br" }} />
+          <TextField meta={fields.subject} label="Assunto" inputProps={{ maxLength: 200, placeholder: "Teste SMTP" }} />
+          <TextAreaField meta={fields.text} label="Texto" textareaProps={{ rows: 4, maxLength: 10000 }} />
           <Button type="submit" pending={busy && navigation.formData?.get("intent") === "send"}>
             Enviar teste
           </Button>

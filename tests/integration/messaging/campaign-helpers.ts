@@ -1,0 +1,51 @@
+import type { SessionUser } from "~/modules/auth/session.server";
+import { dispatchDueJobs, type DispatchResult } from "~/modules/messaging/campaign-dispatcher.server";
+import { saveGatewayConfig } from "~/modules/messaging/gateway-settings.server";
+import { createConnection, findConnection, refreshConnection } from "~/modules/messaging/whatsapp-connections.server";
+import { db } from "~/modules/platform/db.server";
+import type { FakeGateway } from "../../mocks/whatsapp-gateway";
+import { makeBroker } from "../../helpers/factories";
+
+/** Shared set-up of the campaign tests: a broker, their number paired on the gateway fake, leads, and the dispatcher run second by second. */
+export async function brokerUser(name = "Ana Teste"): Promise<SessionUser> {
+  const b = await makeBroker({ name });
+  return { id: b.userId, email: b.email, name, role: "broker", broker: { id: b.brokerId, name, isActive: true, profileImage: null, phone: "" } };
+}
+
+/** A broker whose number is paired and connected; by default it first connected weeks ago (past the warm-up ramp). */
+export async function connectedBroker(gw: FakeGateway, options: { firstConnectedAt?: string | null } = {}) {
+  const user = await brokerUser();
+  await saveGatewayConfig({ baseUrl: gw.url, apiKey: gw.apiKey });
+  await createConnection(user, { name: "campanhas" });
+  const instanceName = (await findConnection(user))!.instanceName;
+  await gw.pair(instanceName);
+  await refreshConnection(user, new Date(), true);
+  const first = options.firstConnectedAt === undefined ? "2026-10-01T00:00:00.000Z" : options.firstConnectedAt;
+  await db().updateTable("whatsapp_connections").set({ first_connected_at: first, next_send_at: null }).where("instance_name", "=", instanceName).execute();
+  return { user, instanceName };
+}
+
+export async function insertLead(user: SessionUser, name: string, phone: string, createdAt = "2026-11-23T13:00:00.000Z"): Promise<number> {
+  const row = await db()
+    .insertInto("leads")
+    .values({ name, email: `${name.toLowerCase().replace(/\W/g, "")}@x.com`, phone, phone_normalized: null, message: "", broker_id: user.broker!.id, created_at: createdAt, updated_at: createdAt })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The dispatcher once per `stepMs` from `from` to `to` (inclusive), as the jobs registry runs it; the results summed. */
+export async function runTicks(from: Date, to: Date, stepMs = 1000, random: () => number = () => 0.5): Promise<DispatchResult> {
+  const total: DispatchResult = { sent: 0, failed: 0, deferred: 0, respaced: 0, cancelled: 0, interrupted: 0, completed: 0 };
+  for (let t = from.getTime(); t <= to.getTime(); t += stepMs) {
+    const r = await dispatchDueJobs(new Date(t), random);
+    for (const k of Object.keys(total) as (keyof DispatchResult)[]) total[k] += r[k];
+  }
+  return total;
+}
+
+/** Sent times (the job rows' sent_at) of a campaign, in order. */
+export async function sentTimes(campaignId: number): Promise<number[]> {
+  const rows = await db().selectFrom("campaign_jobs").select("sent_at").where("campaign_id", "=", campaignId).where("status", "=", "sent").orderBy("sent_at").execute();
+  return rows.map((r) => Date.parse(r.sent_at!));
+}
