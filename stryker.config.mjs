@@ -47,8 +47,9 @@ export default {
     // CSV import
     "app/modules/crm/csv-import.server.ts",
     "app/modules/crm/csv-import.ts",
-    // the lead form (honeypot, double-submit window)
+    // the lead form (honeypot, double-submit window: the window is createLead's, in leads.server.ts)
     "app/modules/leads/lead-form.server.ts",
+    "app/modules/leads/leads.server.ts",
     "app/modules/leads/lead-form.ts",
     "app/modules/leads/lead-rules.ts",
     "app/modules/leads/honeypot.ts",
