@@ -1,4 +1,4 @@
-// `npm test`: typecheck and lint (side by side: one core each), unit and
+// `npm test`: typecheck, lint and the import-cycle check (side by side), unit and
 // integration tests, production build, then end-to-end tests in Chromium
 // (JavaScript on, and off for the tests tagged @no-js). Stops at the first
 // failure. docs/testing.md says how the suite is organised.
@@ -11,6 +11,8 @@ const stages = [
   [
     ["typecheck", "npm", ["run", "-s", "typecheck"]],
     ["lint", "npm", ["run", "-s", "lint"]],
+    // no import cycle in app/ (type imports included): each concept's shared types live in their own files
+    ["import cycles", "npm", ["run", "-s", "check:cycles"]],
   ],
   [["unit and integration", "npx", ["vitest", "run"]]],
   [["build", "npm", ["run", "-s", "build"]]],

@@ -174,7 +174,7 @@ test("settings: profile, photo and password change with bad input", { tag: "@no-
   await expect(page.getByLabel("E-mail")).toHaveAttribute("readonly", "");
   await page.getByLabel("Nome", { exact: true }).fill("");
   await page.getByRole("button", { name: "Salvar alterações" }).click();
-  await expect(page.getByText("Informe o nome")).toBeVisible();
+  await expect(page.getByText("Informe o nome", { exact: true })).toBeVisible();
   await page.getByLabel("Nome", { exact: true }).fill("Nome Trocado");
   await page.getByLabel("Telefone").fill("(11) 97777-6666");
   await page.getByRole("button", { name: "Salvar alterações" }).click();

@@ -68,13 +68,15 @@ type Meta = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
 /**
  * What went wrong with the whole form (a failed send, a conflict) and a
- * list of the fields to fix, each a link to its field: read first by a
- * screen reader, and the first thing seen after a post without JavaScript.
+ * pointer to the fields to fix (named when `labels` are given), linking the
+ * first: read first by a screen reader, and the first thing seen after a
+ * post without JavaScript. A field's message is shown once, beside it.
  */
 export function FormSummary({ form, labels = {}, className }: { form: FormMetadata<Record<string, unknown>, string[]>; labels?: Record<string, string>; className?: string }) {
   const formErrors = form.errors ?? [];
   const fieldErrors = Object.entries(form.allErrors).filter(([name, messages]) => name !== "" && messages?.length);
   if (!formErrors.length && !fieldErrors.length) return null;
+  const named = fieldErrors.map(([name]) => labels[name]).filter(Boolean);
   return (
     <div id={form.errorId} role="alert" className={cx("rounded-lg border border-danger-600/30 bg-danger-50 px-4 py-3 text-sm text-danger-700", className)}>
       {formErrors.map((message) => (
@@ -83,19 +85,13 @@ export function FormSummary({ form, labels = {}, className }: { form: FormMetada
         </p>
       ))}
       {fieldErrors.length ? (
-        <>
-          <p className={cx("font-semibold", formErrors.length > 0 && "mt-2")}>Corrija os campos abaixo:</p>
-          <ul className="mt-1 list-disc space-y-0.5 pl-5">
-            {fieldErrors.map(([name, messages]) => (
-              <li key={name}>
-                <a className="underline" href={`#${form.id}-${name}`}>
-                  {labels[name] ? `${labels[name]}: ` : ""}
-                  {messages[0]}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </>
+        // each message is shown once, beside its field; the summary only points there (issue 24: never twice)
+        <p className={cx("font-semibold", formErrors.length > 0 && "mt-2")}>
+          <a className="underline" href={`#${form.id}-${fieldErrors[0][0]}`}>
+            {fieldErrors.length === 1 ? "Corrija o campo marcado abaixo" : `Corrija os ${fieldErrors.length} campos marcados abaixo`}
+            {named.length ? `: ${named.join(", ")}.` : "."}
+          </a>
+        </p>
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import list from "./common-passwords.txt?raw";
+import list from "./common-passwords";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "./password-rules";
 
 /**
