@@ -32,5 +32,10 @@ describe("the password length", () => {
     expect(PASSWORD_MAX_LENGTH).toBe(200);
     expect(passwordProblem("Ab3$".repeat(50))).toBeNull();
     expect(passwordProblem("Ab3$".repeat(50) + "x")).toBe("too-long");
+    expect(passwordProblemMessage("too-long")).toBe("Senha muito longa: use no máximo 200 caracteres.");
+  });
+
+  it("a common password with spaces around it is still common", () => {
+    expect(passwordProblem("  senha123  ")).toBe("common");
   });
 });
