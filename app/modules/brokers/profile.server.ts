@@ -1,3 +1,4 @@
+import fs from "node:fs/promises";
 import sharp from "sharp";
 import { verifyPassword } from "~/modules/auth/passwords.server";
 import { passwordProblem, passwordProblemMessage } from "~/modules/auth/password-policy.server";
@@ -8,6 +9,7 @@ import { ImageError, MAX_IMAGE_PIXELS, inspectImage } from "~/modules/files/imag
 import { deleteFile, isUrlInFolder, keyFromUrl, publicUrl, putFile, uniqueFileName } from "~/modules/files/storage.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { db, nowIso } from "~/modules/platform/db.server";
+import { type MultipartOutcome, fileOf } from "~/modules/files/multipart.server";
 import { MSG_PASSWORD_CURRENT, MSG_PASSWORD_WEAK, MSG_PHOTO_FAILED, MSG_PHOTO_TOO_LARGE, PROFILE_PHOTO_MAX_BYTES, type ProfileInput } from "./profile";
 
 export { MSG_PHOTO_FAILED, MSG_PHOTO_SENT, PROFILE_PHOTO_MAX_BYTES, passwordSchema, profileSchema, settingsSchema } from "./profile";
@@ -48,6 +50,20 @@ export function ownsPhotoKey(user: SessionUser, key: string): boolean {
  * while every other field typed is still read.
  */
 export const PHOTO_FORM_LIMITS = { maxRequestBytes: 16 * 1024 * 1024, files: { photo: { maxBytes: PROFILE_PHOTO_MAX_BYTES, maxFiles: 1 } }, maxFields: 40, maxFieldBytes: 16 * 1024 };
+
+/**
+ * The photo of a form read with PHOTO_FORM_LIMITS: its bytes (null when none was chosen), or the pt-BR
+ * refusal for the photo field — a photo over 8 MB is cut off by the reader (400, the rest of the form read);
+ * a body over the form's limit is 413.
+ */
+export async function receivedPhoto(read: MultipartOutcome | null): Promise<{ data: Buffer | null } | { refusal: { message: string; status: 400 | 413 } }> {
+  if (!read) return { data: null };
+  const file = fileOf(read, "photo");
+  if (read.problem === "too-large") return { refusal: { message: MSG_PHOTO_TOO_LARGE, status: 413 } };
+  if (file?.tooLarge) return { refusal: { message: MSG_PHOTO_TOO_LARGE, status: 400 } };
+  if (read.problem || file?.failed) return { refusal: { message: MSG_PHOTO_FAILED, status: 400 } };
+  return { data: file && file.size > 0 ? await fs.readFile(file.path) : null };
+}
 
 /** Decodes, squares and shrinks the photo to 400 px WebP; returns its storage key (not yet saved on the profile). */
 export async function uploadProfilePhoto(user: SessionUser, data: Buffer): Promise<{ key: string; url: string }> {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BrokerIdentity } from "~/components/brokers/broker-identity";
 import { Badge, PageHeader, buttonClass } from "~/components/ui";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
@@ -35,21 +36,7 @@ export default function BrokerAdmin({ loaderData }: Route.ComponentProps) {
             key: "broker",
             header: "Corretor",
             primary: true,
-            cell: (b) => (
-              <div className="flex items-center gap-3">
-                {b.profile_image ? (
-                  <img src={b.profile_image} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full object-cover" />
-                ) : (
-                  <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">
-                    {b.name.slice(0, 1).toUpperCase()}
-                  </span>
-                )}
-                <div className="min-w-0">
-                  <p className="font-medium">{b.name}</p>
-                  <p className="text-xs font-normal text-slate-600">{b.email}</p>
-                </div>
-              </div>
-            ),
+            cell: (b) => <BrokerIdentity broker={b} />,
           },
           { key: "phone", header: "Telefone", cell: (b) => (b.phone ? formatPhone(b.phone) : "—") },
           { key: "status", header: "Status", cell: (b) => (b.is_active ? <Badge tone="success">Ativo</Badge> : <Badge tone="danger">Inativo</Badge>) },

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, data, redirect, useNavigation } from "react-router";
 import { Alert, Button, Card, PageHeader } from "~/components/ui";
 import { FormSummary, HiddenField, TextField, formProps, resultFor, useAppForm } from "~/components/ui/form";
@@ -6,12 +7,11 @@ import { ProfilePhotoField } from "~/components/brokers/profile-photo-field";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { readSessionId } from "~/modules/auth/session.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
-import { type MultipartOutcome, discardFiles, fileOf, isMultipart, readMultipartToDisk } from "~/modules/files/multipart.server";
-import { MSG_PHOTO_FAILED, MSG_PHOTO_MISSING, MSG_PHOTO_SENT, MSG_PHOTO_TOO_LARGE, SETTINGS_SECRET_FIELDS, settingsSchema } from "~/modules/brokers/profile";
-import { PHOTO_FORM_LIMITS, SettingsError, changePassword, loadProfile, removeBrokerPhoto, saveProfile, uploadProfilePhoto } from "~/modules/brokers/profile.server";
+import { type MultipartOutcome, discardFiles, isMultipart, readMultipartToDisk } from "~/modules/files/multipart.server";
+import { MSG_PHOTO_FAILED, MSG_PHOTO_MISSING, MSG_PHOTO_SENT, SETTINGS_SECRET_FIELDS, settingsSchema } from "~/modules/brokers/profile";
+import { PHOTO_FORM_LIMITS, SettingsError, changePassword, receivedPhoto, loadProfile, removeBrokerPhoto, saveProfile, uploadProfilePhoto } from "~/modules/brokers/profile.server";
 import { getSmtpSettings, saveSmtpSettings } from "~/modules/messaging/smtp-settings.server";
 import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
-import fs from "node:fs/promises";
 import type { Route } from "./+types/settings";
 
 export const meta: Route.MetaFunction = () => [{ title: "Configurações | Painel do corretor" }];
@@ -42,13 +42,8 @@ export async function action({ request }: Route.ActionArgs) {
 
 async function respond(request: Request, user: Awaited<ReturnType<typeof requireBrokerArea>>, read: MultipartOutcome | null) {
   const submission = await parseSubmission(read ? read.fields : request, settingsSchema);
-  const photoFile = read ? fileOf(read, "photo") : null;
-  if (read?.problem || photoFile?.tooLarge) {
-    // a photo over its limit is cut off and answered beside its field (400); a body over the form's limit is 413
-    const bodyTooLarge = read?.problem === "too-large";
-    const message = bodyTooLarge || photoFile?.tooLarge ? MSG_PHOTO_TOO_LARGE : MSG_PHOTO_FAILED;
-    return replyWithErrors(submission, { fieldErrors: { photo: [message] }, hideFields: HIDDEN }, bodyTooLarge ? 413 : 400);
-  }
+  const photo = await receivedPhoto(read);
+  if ("refusal" in photo) return replyWithErrors(submission, { fieldErrors: { photo: [photo.refusal.message] }, hideFields: HIDDEN }, photo.refusal.status);
   if (submission.status !== "success") return replyWithErrors(submission, { hideFields: HIDDEN });
   const value = submission.value;
   const refuse = (field: string, message: string) => replyWithErrors(submission, { fieldErrors: { [field]: [message] }, hideFields: HIDDEN });
@@ -63,9 +58,9 @@ async function respond(request: Request, user: Awaited<ReturnType<typeof require
   }
   // A chosen photo is checked by its bytes and stored first (not yet the profile's: 'Salvar' confirms it).
   let staged: { key: string; url: string } | null = null;
-  if (photoFile && !photoFile.failed && photoFile.size > 0) {
+  if (photo.data) {
     try {
-      staged = await uploadProfilePhoto(user, await fs.readFile(photoFile.path));
+      staged = await uploadProfilePhoto(user, photo.data);
     } catch (error) {
       if (error instanceof SettingsError) return refuse("photo", error.message);
       throw error;
@@ -113,6 +108,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     },
   });
   const [passwordForm, passwordFields] = useAppForm(settingsSchema, { id: "password", lastResult: resultFor(actionData, "password"), shouldValidate: "onSubmit" });
+  const [passwordOpen, setPasswordOpen] = useState(false);
   const smtpOpen = Object.keys(profileForm.allErrors).some((name) => name.startsWith("smtp_"));
   return (
     <div className="max-w-3xl">
@@ -159,7 +155,12 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         </Form>
       </Card>
 
-      <details className="mt-6 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5" open={passwordForm.status === "error" || undefined}>
+      {/* opened by the reader or by an error, and never closed under the reader's typing (once valid, the status clears) */}
+      <details
+        className="mt-6 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5"
+        open={passwordOpen || passwordForm.status === "error" || undefined}
+        onToggle={(e) => setPasswordOpen(e.currentTarget.open)}
+      >
         <summary className="cursor-pointer text-lg font-semibold">Alterar senha</summary>
         <Form method="post" {...formProps(passwordForm)} className="mt-4 space-y-4">
           <HiddenField name="intent" value="password" />

@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import { Form, Link, data, useNavigation } from "react-router";
 import { ProfilePhotoField } from "~/components/brokers/profile-photo-field";
 import { Button, Card, PageHeader, buttonClass } from "~/components/ui";
@@ -8,9 +7,8 @@ import { PASSWORD_MESSAGES } from "~/modules/auth/password-rules";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import { BROKER_ADMIN_MESSAGES, brokerFormSchema } from "~/modules/brokers/broker-form";
 import { BrokerFormError, createBrokerAccount, findBrokerForEdit, updateBrokerAccount } from "~/modules/brokers/management.server";
-import { MSG_PHOTO_FAILED, MSG_PHOTO_TOO_LARGE } from "~/modules/brokers/profile";
-import { PHOTO_FORM_LIMITS } from "~/modules/brokers/profile.server";
-import { type MultipartOutcome, discardFiles, fileOf, isMultipart, readMultipartToDisk } from "~/modules/files/multipart.server";
+import { PHOTO_FORM_LIMITS, receivedPhoto } from "~/modules/brokers/profile.server";
+import { type MultipartOutcome, discardFiles, isMultipart, readMultipartToDisk } from "~/modules/files/multipart.server";
 import { parseRef } from "~/modules/leads/referral";
 import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
@@ -47,18 +45,12 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 async function save(request: Request, user: Awaited<ReturnType<typeof requireAdmin>>, id: string | null, read: MultipartOutcome | null) {
   const submission = await parseSubmission(read ? read.fields : request, brokerFormSchema);
-  const photoFile = read ? fileOf(read, "photo") : null;
-  if (read?.problem || photoFile?.tooLarge) {
-    // a photo over its limit is cut off and answered beside its field (400); a body over the form's limit is 413
-    const bodyTooLarge = read?.problem === "too-large";
-    const message = bodyTooLarge || photoFile?.tooLarge ? MSG_PHOTO_TOO_LARGE : MSG_PHOTO_FAILED;
-    return replyWithErrors(submission, { fieldErrors: { photo: [message] }, hideFields: HIDDEN }, bodyTooLarge ? 413 : 400);
-  }
+  const photo = await receivedPhoto(read);
+  if ("refusal" in photo) return replyWithErrors(submission, { fieldErrors: { photo: [photo.refusal.message] }, hideFields: HIDDEN }, photo.refusal.status);
   if (submission.status !== "success") return replyWithErrors(submission, { hideFields: HIDDEN });
   const { photo: _unused, removePhoto, ...account } = submission.value;
   try {
-    const chosen = photoFile && !photoFile.failed && photoFile.size > 0 ? await fs.readFile(photoFile.path) : null;
-    const change = { data: chosen, remove: removePhoto };
+    const change = { data: photo.data, remove: removePhoto };
     if (id) await updateBrokerAccount(user, id, account, change);
     else await createBrokerAccount(user, account, change);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { BrokerIdentity } from "~/components/brokers/broker-identity";
 import { Alert, Badge, Button, Modal, PageHeader, buttonClass } from "~/components/ui";
 import { CopyButton } from "~/components/ui/copy-button";
 import { formErrorOf } from "~/components/ui/form";
@@ -87,22 +88,7 @@ export default function AdminBrokers({ loaderData, actionData }: Route.Component
             key: "broker",
             header: "Corretor",
             primary: true,
-            cell: (b) => (
-              <div className="flex items-center gap-3">
-                {b.profile_image ? (
-                  <img src={b.profile_image} alt="" width={36} height={36} className="size-9 shrink-0 rounded-full object-cover" />
-                ) : (
-                  <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-semibold text-brand-800">
-                    {b.name.slice(0, 1).toUpperCase()}
-                  </span>
-                )}
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{b.name}</p>
-                  <p className="text-xs font-normal text-slate-500">{b.email}</p>
-                  {b.custom_url_path ? <p className="text-xs font-normal text-slate-500">/corretor/{b.custom_url_path}</p> : null}
-                </div>
-              </div>
-            ),
+            cell: (b) => <BrokerIdentity broker={b} extra={b.custom_url_path ? <p className="text-xs font-normal text-slate-600">/corretor/{b.custom_url_path}</p> : null} />,
           },
           { key: "phone", header: "Telefone", cell: (b) => (b.phone ? formatPhone(b.phone) : "—") },
           { key: "status", header: "Status", cell: (b) => <Badge tone={b.is_active ? "success" : "neutral"}>{b.is_active ? "Ativo" : "Inativo"}</Badge> },
