@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build", "node_modules", ".react-router", "data", "test-results", "playwright-report", ".tmp"] },
+  { ignores: ["build", "node_modules", ".react-router", "data", "test-results", "playwright-report", ".tmp", ".stryker-tmp", "reports"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
