@@ -8,6 +8,7 @@ import { createLead } from "./leads.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { RATE_LIMIT_MESSAGE, clientIp, hitFormLimit, retryAfterHeaders } from "~/modules/auth/rate-limit.server";
 import { config } from "~/modules/platform/config.server";
+import { readFormData } from "~/modules/platform/forms.server";
 
 export { leadFormSchema } from "~/modules/leads/lead-form";
 
@@ -31,7 +32,7 @@ export async function leadFormAction(request: Request, context: { propertyId: nu
     const refused: SubmissionResult<string[]> = { status: "error", initialValue: {}, error: { "": [RATE_LIMIT_MESSAGE] } };
     return data(refused, { status: 429, headers: retryAfterHeaders(posts) });
   }
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const url = new URL(request.url);
 
   const submission = parseWithZod(formData, { schema: leadFormSchema });

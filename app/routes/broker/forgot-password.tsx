@@ -9,6 +9,7 @@ import { log, errorFields } from "~/modules/platform/logger.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
 import { RATE_LIMIT_MESSAGE, clientIp, hitFormLimit, retryAfterHeaders } from "~/modules/auth/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
+import { readFormData } from "~/modules/platform/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Recuperar senha | Lar Imóveis" }, { name: "robots", content: "noindex" }];
 
@@ -17,7 +18,7 @@ const schema = z.object({
 });
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await readFormData(request), { schema });
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   // Half the login allowance (5 by default): each request sends an e-mail. Tied to RATE_LIMIT_MAX so the e2e server can raise it.
   const max = Math.max(1, Math.ceil(config().RATE_LIMIT_MAX / 2));

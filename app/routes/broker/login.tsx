@@ -7,6 +7,7 @@ import { loginSchema } from "~/modules/auth/login-schema";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import type { Route } from "./+types/login";
+import { readFormData } from "~/modules/platform/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login do corretor | Lar Imóveis" }, { name: "robots", content: "noindex" }];
 
@@ -18,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone());
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {

@@ -8,6 +8,7 @@ import { checkResetToken, resetPassword, WeakPasswordError } from "~/modules/aut
 import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "~/modules/auth/password-rules";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import type { Route } from "./+types/reset-password";
+import { readFormData } from "~/modules/platform/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Nova senha | Lar Imóveis" }, { name: "robots", content: "noindex" }];
 
@@ -35,7 +36,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema });
+  const submission = parseWithZod(await readFormData(request), { schema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirm"] }), { status: 400 });
   let result;
   try {

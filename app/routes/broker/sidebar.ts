@@ -1,6 +1,7 @@
 import { createCookie, redirect } from "react-router";
 import { requireBrokerArea, safeRedirect } from "~/modules/auth/auth.server";
 import type { Route } from "./+types/sidebar";
+import { readFormData } from "~/modules/platform/forms.server";
 
 /** The sidebar's collapsed state lives in a cookie so the server renders it right. */
 // Secure under https (PUBLIC_URL), like the session cookie.
@@ -16,7 +17,7 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireBrokerArea(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const collapsed = form.get("collapsed") === "true";
   return redirect(safeRedirect(form.get("redirectTo"), "/broker/dashboard"), {
     headers: { "Set-Cookie": await sidebarCookie.serialize(collapsed ? "collapsed" : "expanded") },

@@ -28,39 +28,9 @@ import { makeAdmin, makeBroker } from "../../helpers/factories";
  * list at the end (and then makes a fixed one fail, e.g. with it.fails).
  */
 /** Probes of the issue that still answer 5xx, for the same reason (the route's form is being converted); same handling. */
-const KNOWN_PROBE_5XX: string[] = ["template on a deleted stage"];
+const KNOWN_PROBE_5XX: string[] = [];
 
-const KNOWN_ROUTE_5XX: string[] = [
-  // still call request.formData() themselves (as of the last merge of main into this branch)
-  "routes/admin/blog/list.tsx",
-  "routes/admin/brokers/editor.tsx",
-  "routes/admin/brokers/list.tsx",
-  "routes/admin/contacts.tsx",
-  "routes/admin/properties/list-index.tsx",
-  "routes/admin/properties/list.tsx",
-  "routes/admin/roulette.tsx",
-  "routes/admin/webhooks/webhooks.tsx",
-  "routes/admin/whatsapp.tsx",
-  "routes/auth/admin-login.tsx",
-  "routes/auth/logout.tsx",
-  "routes/broker/crm/activities.tsx",
-  "routes/broker/crm/board.tsx",
-  "routes/broker/crm/new-deal.tsx",
-  "routes/broker/crm/new-lead.tsx",
-  "routes/broker/crm/stages.tsx",
-  "routes/broker/forgot-password.tsx",
-  "routes/broker/leads/bulk-email.ts",
-  "routes/broker/leads/lead.tsx",
-  "routes/broker/leads/list.tsx",
-  "routes/broker/login.tsx",
-  "routes/broker/messaging/campaign.tsx",
-  "routes/broker/messaging/email.tsx",
-  "routes/broker/messaging/whatsapp.tsx",
-  "routes/broker/reset-password.tsx",
-  "routes/broker/sidebar.ts",
-  "routes/public/contact.tsx",
-  "routes/resources/csv/import.ts",
-];
+const KNOWN_ROUTE_5XX: string[] = [];
 
 type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
 type Target = { file: string; pattern: string };

@@ -8,6 +8,7 @@ import { loadImportFile } from "~/modules/leads/csv-import.route.server";
 import { listPipelineStages } from "~/modules/crm/stages.server";
 import { CSV_MESSAGES, describeSkipped } from "~/modules/leads/csv-import";
 import type { Route } from "./+types/import";
+import { readFormData } from "~/modules/platform/forms.server";
 
 /**
  * POST /broker/leads/import/{token}/run: the import, in one transaction.
@@ -36,7 +37,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
   const token = params.token ?? "";
   const streaming = (request.headers.get("Accept") ?? "").includes("application/x-ndjson");
-  const form = await request.formData();
+  const form = await readFormData(request);
   let loaded: Awaited<ReturnType<typeof loadImportFile>>;
   try {
     loaded = await loadImportFile(user, token);
