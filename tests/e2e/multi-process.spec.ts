@@ -13,12 +13,12 @@ import { expect, test } from "./fixtures";
  * (issue 27, docs/scaling.md), as behind a reverse proxy: they start
  * together on an empty database; a lead posted to one is one row, seen by
  * the other at once, through a session signed in on the first; the
- * automatic roulette draws once; a 200-message campaign sent by both, one
+ * automatic roulette draws once; an 8-message campaign (one number, one message per 15 s), one
  * of them killed with SIGKILL halfway, sends each message once. Needs a
  * PostgreSQL server (TEST_DATABASE_URL, set by `npm test` / scripts/e2e.mjs
  * when one can be had); skipped otherwise.
  */
-const JOBS = 200;
+const JOBS = 8; // one number sends one message per interval (15 s): about two minutes
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 async function freePort(): Promise<number> {
@@ -59,7 +59,7 @@ function agencyMinutes(now: Date): number {
 test("two processes on one PostgreSQL: one truth, jobs once, a campaign survives kill -9 of one", async ({ javaScriptEnabled }) => {
   test.skip(javaScriptEnabled === false, "no browser involved: once is enough");
   test.skip(!serverUrl, "needs PostgreSQL (TEST_DATABASE_URL)");
-  test.setTimeout(240_000);
+  test.setTimeout(600_000);
 
   const database = `imob_mp_${crypto.randomBytes(4).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -124,18 +124,21 @@ test("two processes on one PostgreSQL: one truth, jobs once, a campaign survives
     }
     const at = Math.max(0, agencyMinutes(new Date()) - 1);
     const time = `${String(Math.floor(at / 60)).padStart(2, "0")}:${String(at % 60).padStart(2, "0")}:00`;
-    await db.query("insert into automatic_roulette_settings (enabled, scheduled_time, created_at, updated_at) values (1, $1, $2, $2)", [time, now]);
+    // a run planned for a minute ago (a save plans the next run and never draws on the spot; the schedule draws a run that has come)
+    const planned = new Date(Date.now() - 60_000).toISOString();
+    await db.query("insert into automatic_roulette_settings (enabled, scheduled_time, next_run_at, created_at, updated_at) values (1, $1, $2, $3, $3)", [time, planned, now]);
     await expect.poll(() => count("select count(*) as n from roleta_results"), { timeout: 75_000, intervals: [1000] }).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 3000)); // both schedules fired at that second
     expect(await count("select count(*) as n from roleta_results")).toBe(3);
     expect(await count("select count(distinct draw_date) as n from roleta_results where execution_type = 'automatic'")).toBe(1);
     expect(await count("select count(*) as n from roleta_registrations")).toBe(0);
 
-    // ── a campaign of 200 messages, sent by both; A killed halfway ──
+    // ── a campaign of 8 messages from one number (spaced 15 s, issue 25); A killed after three, B sends the rest ──
     gw.instances.set("user_multi_main", { name: "user_multi_main", token: "T", state: "open", qrCount: 0, number: "5511999990000", webhook: null, profileName: null });
     await db.query("insert into users (id, email, password_hash, role, name, created_at, updated_at) values ('u-multi', 'multi@teste.com.br', 'x', 'broker', 'Multi', $1, $1)", [now]);
     await db.query("insert into brokers (id, user_id, name, email, phone, created_at, updated_at) values ('b-multi', 'u-multi', 'Multi', 'multi@teste.com.br', '11999990000', $1, $1)", [now]);
-    await db.query("insert into whatsapp_connections (broker_id, instance_name, status, connected_since, created_at, updated_at) values ('b-multi', 'user_multi_main', 'connected', '2026-01-01T00:00:00.000Z', $1, $1)", [now]);
+    // a number connected long ago: past the warm-up, its daily cap is the full one
+    await db.query("insert into whatsapp_connections (broker_id, instance_name, status, connected_since, first_connected_at, created_at, updated_at) values ('b-multi', 'user_multi_main', 'connected', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', $1, $1)", [now]);
     const timing = JSON.stringify({ startTime: "00:00", endTime: "23:59", weekdays: [true, true, true, true, true, true, true], intervalSeconds: 15 });
     const campaign = (await db.query("insert into campaigns (broker_id, name, message, timing, status, launched_at, created_at, updated_at) values ('b-multi', 'Multi', 'Oi', $1, 'running', $2, $2, $2) returning id", [timing, now])).rows[0].id as number;
     await db.query(
@@ -143,14 +146,15 @@ test("two processes on one PostgreSQL: one truth, jobs once, a campaign survives
        select $1, 'Lead ' || g, '55119' || (10000000 + g)::text, 'Oi', $2, 'scheduled', $2 from generate_series(0, ${JOBS - 1}) g`,
       [campaign, now],
     );
-    await expect.poll(() => gw.sent.length, { timeout: 60_000 }).toBeGreaterThan(JOBS / 3);
+    // the number sends one message per interval (15 s ± 20 %, issue 25), whichever process claims it: A is killed after three
+    await expect.poll(() => gw.sent.length, { timeout: 120_000 }).toBeGreaterThanOrEqual(3);
     a.kill("SIGKILL");
     await new Promise((r) => a!.once("exit", r));
     const atKill = gw.sent.length;
     expect(atKill).toBeLessThan(JOBS);
 
     const open = () => count("select count(*) as n from campaign_jobs where campaign_id = $1 and status in ('scheduled', 'sending')", [campaign]);
-    await expect.poll(open, { timeout: 90_000, intervals: [500] }).toBe(0);
+    await expect.poll(open, { timeout: 240_000, intervals: [500] }).toBe(0);
     const numbers = gw.sent.filter((s) => s.instance === "user_multi_main").map((s) => s.number);
     expect(new Set(numbers).size).toBe(numbers.length); // no message twice
     const rows = (await db.query(`select status, error, "to", claimed_by from campaign_jobs where campaign_id = $1`, [campaign])).rows as { status: string; error: string | null; to: string; claimed_by: string }[];
@@ -158,10 +162,11 @@ test("two processes on one PostgreSQL: one truth, jobs once, a campaign survives
     const failed = rows.filter((r) => r.status === "failed");
     expect(sent.length + failed.length).toBe(JOBS); // none lost
     expect(failed.length).toBeLessThanOrEqual(1); // at most the one in flight in A at the kill
-    for (const f of failed) expect(f.error).toBe("interrompido");
+    for (const f of failed) expect(f.error).toMatch(/^interrompido/);
     for (const r of sent) expect(numbers.filter((n) => n === r.to)).toHaveLength(1); // each sent message exactly once
     expect(numbers.length).toBeGreaterThanOrEqual(JOBS - 1);
-    expect(new Set(sent.map((r) => r.claimed_by.split(":")[1])).size).toBe(2); // both processes sent
+    // B took over: the messages left when A died were sent by B
+    expect(new Set(sent.map((r) => r.claimed_by.split(":")[1]))).toContain(String(b!.pid));
     expect((await db.query("select status from campaigns where id = $1", [campaign])).rows[0].status).toBe("completed");
 
     // B still serves after A is gone
