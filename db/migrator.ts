@@ -20,6 +20,7 @@ import * as m0035 from "./migrations/0035_whatsapp_suppression";
 import * as m0036 from "./migrations/0036_roulette_next_run";
 import * as m0040 from "./migrations/0040_property_address_display";
 import * as m0050 from "./migrations/0050_lead_portal_sources";
+import * as m0055 from "./migrations/0055_visitor_lead_sources";
 
 /**
  * Migrations are imported statically so the bundled server and CLI carry
@@ -48,6 +49,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0036_roulette_next_run": m0036,
   "0040_property_address_display": m0040,
   "0050_lead_portal_sources": m0050,
+  "0055_visitor_lead_sources": m0055,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -143,7 +143,7 @@ export interface PropertyOptionsTable {
 
 export type LeadStatus = "entrada" | "qualificacao" | "negociacao" | "fechamento";
 /** Where a lead came from; the portals since migration 0050 (labels: crm/labels.ts). */
-export type LeadSource = "site" | "board" | "csv" | "roleta" | "zap" | "vivareal" | "olx" | "portal";
+export type LeadSource = "site" | "board" | "csv" | "roleta" | "zap" | "vivareal" | "olx" | "portal" | "simulador" | "captacao" | "alerta";
 
 export interface LeadsTable {
   id: Generated<number>;

@@ -18,7 +18,7 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
 };
 
 /** Where a lead came from (leads.source), in the order a filter lists them. */
-export const LEAD_SOURCES: readonly LeadSource[] = ["site", "zap", "vivareal", "olx", "portal", "board", "csv", "roleta"];
+export const LEAD_SOURCES: readonly LeadSource[] = ["site", "zap", "vivareal", "olx", "portal", "simulador", "captacao", "alerta", "board", "csv", "roleta"];
 
 export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
   site: "Site",
@@ -26,6 +26,9 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
   vivareal: "VivaReal",
   olx: "OLX",
   portal: "Portal imobiliário",
+  simulador: "Simulador de financiamento",
+  captacao: "Captação (Anuncie seu imóvel)",
+  alerta: "Alerta de busca",
   board: "Quadro do CRM",
   csv: "Importação CSV",
   roleta: "Roleta",

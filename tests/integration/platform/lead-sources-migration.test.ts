@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDb } from "#db/connection";
 import type { Database } from "#db/schema";
 import * as m0050 from "#db/migrations/0050_lead_portal_sources";
+import * as m0055 from "#db/migrations/0055_visitor_lead_sources";
 import { MIGRATIONS } from "#db/migrator";
 
 /** Migration 0050: leads.source gains the portals; SQLite rebuilds the table keeping rows, ids, indexes, triggers and references. */
@@ -16,7 +17,7 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const before: Record<string, Migration> = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name !== "0050_lead_portal_sources"));
+const before: Record<string, Migration> = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < "0050"));
 const migrator = (list: Record<string, Migration>) => new Migrator({ db: db!, provider: { getMigrations: async () => list }, allowUnorderedMigrations: true });
 
 describe("0050_lead_portal_sources", () => {
@@ -77,5 +78,19 @@ describe("0050_lead_portal_sources", () => {
     expect(schemaOf("trigger")).toEqual(triggers);
     expect((await migrator({ ...before, "0050_lead_portal_sources": m0050 }).migrateToLatest()).error).toBeUndefined();
     expect(opened.sqlite.pragma("integrity_check", { simple: true })).toBe("ok");
+  });
+
+  it("0055 adds the visitor sources (simulador, captacao, alerta) and goes down to 'site'", async () => {
+    const list = { ...before, "0050_lead_portal_sources": m0050, "0055_visitor_lead_sources": m0055 };
+    expect((await migrator(list).migrateToLatest()).error).toBeUndefined();
+    const now = new Date().toISOString();
+    for (const source of ["simulador", "captacao", "alerta"] as const) {
+      await db!.insertInto("leads").values({ name: `Lead ${source}`, email: `${source}@x.com.br`, phone: "", message: "", source, created_at: now, updated_at: now }).execute();
+    }
+    await expect(db!.insertInto("leads").values({ name: "X", email: "x@x.com.br", phone: "", message: "", source: "instagram" as never, created_at: now, updated_at: now }).execute()).rejects.toThrow(/CHECK constraint failed/);
+    expect((await migrator(list).migrateDown()).error).toBeUndefined();
+    const left = await db!.selectFrom("leads").select("source").where("email", "like", "%@x.com.br").execute();
+    expect(left.map((r) => r.source)).toEqual(["site", "site", "site"]);
+    await expect(db!.updateTable("leads").set({ source: "captacao" }).where("email", "=", "captacao@x.com.br").execute()).rejects.toThrow(/CHECK constraint failed/);
   });
 });
