@@ -1,7 +1,7 @@
 import type { SessionUser } from "~/modules/auth/session.server";
 import { parseJsonList } from "~/modules/platform/db.server";
 import { agencyToday, formatDateForFile, formatDateTime } from "~/utils/clock";
-import { leadListQuery, type LeadListParams } from "./lead-list.server";
+import { LEAD_BROKER_COLUMNS, LEAD_CONTACT_COLUMNS, leadListQuery, type LeadListParams } from "./lead-list.server";
 import { LEAD_STATUS_LABELS } from "~/modules/crm/labels";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
@@ -35,17 +35,12 @@ export function exportLeadsCsv(user: SessionUser, params: Pick<LeadListParams, "
     .leftJoin("brokers", "brokers.id", "leads.broker_id")
     .leftJoin("crm_stages", "crm_stages.id", "leads.stage_id")
     .select([
-      "leads.name",
-      "leads.email",
-      "leads.phone",
-      "leads.message",
-      "leads.property_title",
+      ...LEAD_CONTACT_COLUMNS,
+      ...LEAD_BROKER_COLUMNS,
       "crm_stages.name as stage_name",
       "leads.status",
       "leads.tags",
       "leads.total_value",
-      "brokers.name as broker_name",
-      "brokers.email as broker_email",
       "leads.created_at",
     ])
     .orderBy("leads.created_at", "desc")

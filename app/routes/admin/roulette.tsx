@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AutomaticTab, DrawTab, ParticipantsTab, ResultsTab, WebhookTab } from "~/components/roulette/admin-roulette";
-import { Alert, Button, buttonClass, cx, Modal, PageHeader } from "~/components/ui";
+import { Button, Modal, PageHeader, PageProblem, buttonClass, cx } from "~/components/ui";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
@@ -126,11 +126,7 @@ export default function AdminRoulette({ loaderData, actionData }: Route.Componen
           </Link>
         ))}
       </nav>
-      {error ? (
-        <Alert tone="danger" className="mb-4">
-          {error}
-        </Alert>
-      ) : null}
+      <PageProblem message={error} />
       {tab === "sorteio" ? <DrawTab participants={participants} /> : null}
       {tab === "corretores" ? <ParticipantsTab participants={participants} /> : null}
       {tab === "resultados" ? <ResultsTab results={results} assignments={assignments} spin={spin} /> : null}

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { MaterialRenameModal, MaterialUploadCard } from "~/components/brokers/material-forms";
-import { Alert, Button, Modal, PageHeader, Select, buttonClass } from "~/components/ui";
+import { Button, Modal, PageHeader, PageProblem, Select, buttonClass } from "~/components/ui";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
@@ -104,11 +104,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
           </a>
         }
       />
-      {deleteError ? (
-        <Alert tone="danger" className="mb-4">
-          {deleteError}
-        </Alert>
-      ) : null}
+      <PageProblem message={deleteError} />
       {isAdmin ? <MaterialUploadCard lastResult={resultFor(actionData, "upload")} busy={busy} /> : null}
       <ListScreen
         search={{ label: "Buscar material", placeholder: "Buscar material", defaultValue: q }}

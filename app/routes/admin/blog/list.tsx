@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Alert, Badge, Button, Modal, PageHeader, buttonClass } from "~/components/ui";
+import { Badge, Button, Modal, PageHeader, PageProblem, buttonClass } from "~/components/ui";
 import { formErrorOf } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireAdmin } from "~/modules/auth/auth.server";
@@ -51,11 +51,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           </Link>
         }
       />
-      {problem ? (
-        <Alert tone="danger" className="mb-4">
-          {problem}
-        </Alert>
-      ) : null}
+      <PageProblem message={problem} />
       <ListScreen
         rows={posts}
         rowKey={(p) => p.id}

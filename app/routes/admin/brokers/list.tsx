@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { BrokerIdentity } from "~/components/brokers/broker-identity";
-import { Alert, Badge, Button, Modal, PageHeader, buttonClass } from "~/components/ui";
+import { Badge, Button, Modal, PageHeader, PageProblem, buttonClass } from "~/components/ui";
 import { CopyButton } from "~/components/ui/copy-button";
 import { formErrorOf } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
@@ -72,11 +72,7 @@ export default function AdminBrokers({ loaderData, actionData }: Route.Component
           </Link>
         }
       />
-      {problem ? (
-        <Alert tone="danger" className="mb-4">
-          {problem}
-        </Alert>
-      ) : null}
+      <PageProblem message={problem} />
       <ListScreen
         search={{ label: "Buscar corretor", placeholder: "Nome ou e-mail", defaultValue: q }}
         rows={rows}

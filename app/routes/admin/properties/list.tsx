@@ -1,6 +1,6 @@
 import { Form, Link, Outlet, useNavigation } from "react-router";
 import { AdminListFilters, ADMIN_LIST_COLUMNS, AdminRowActions } from "~/components/properties/admin-list";
-import { Alert, Button, Modal, PageHeader, Spinner, buttonClass } from "~/components/ui";
+import { Button, Modal, PageHeader, PageProblem, Spinner, buttonClass } from "~/components/ui";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { normalisePlaceName } from "~/modules/catalogue/places";
@@ -73,11 +73,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      {error ? (
-        <Alert tone="danger" className="mb-4">
-          {error}
-        </Alert>
-      ) : null}
+      <PageProblem message={error} />
 
       <div className="relative" aria-busy={loadingList || undefined}>
         {loadingList ? (
