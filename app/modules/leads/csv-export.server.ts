@@ -4,12 +4,14 @@ import { agencyToday, formatDateForFile, formatDateTime } from "~/utils/clock";
 import { LEAD_BROKER_COLUMNS, LEAD_CONTACT_COLUMNS, leadListQuery, type LeadListParams } from "./lead-list.server";
 import { LEAD_STATUS_LABELS } from "~/modules/crm/labels";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
+import { readablePhone } from "~/utils/phone.server";
 
 /**
  * CSV export of the lead list with its filters (02 §2.4, §9). Made for Excel
  * pt-BR: UTF-8 with BOM, ';' between cells, CRLF. A cell that starts with
  * = + - @ (or tab / CR) is prefixed with ' so a spreadsheet never runs it as
- * a formula. Rows are streamed from the database, never all in memory.
+ * a formula; phones are written in their readable national form, which
+ * needs no guard (readablePhone). Rows are streamed from the database, never all in memory.
  */
 export function csvCell(value: unknown): string {
   let s = value == null ? "" : String(value);
@@ -64,7 +66,7 @@ export function exportLeadsCsv(user: SessionUser, params: Pick<LeadListParams, "
         chunk += csvLine([
           r.name,
           r.email,
-          r.phone,
+          readablePhone(r.phone),
           r.message,
           r.property_title,
           r.stage_name,
