@@ -14,6 +14,7 @@ import { EMPTY_FILTERS, catalogueQuery, filtersFromSubmission, hasActiveFilters,
 import { formatNumber } from "~/utils/format";
 import { CATEGORY_ROUTES } from "~/modules/properties/vocabulary";
 import { withRef } from "~/modules/leads/referral";
+import { MAP_PATH } from "~/modules/catalogue/map-area";
 import { absoluteUrl, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/catalogue";
 
@@ -136,7 +137,12 @@ export default function CataloguePage() {
             <h2 id="results-heading" className="text-base font-medium text-slate-700" aria-live="polite" data-catalogue-part="">
               {result.total === 1 ? "1 imóvel encontrado" : `${formatNumber(result.total)} imóveis encontrados`}
             </h2>
-            <SortSelect sort={filters.sort} />
+            <div className="flex flex-wrap items-center gap-3">
+              <SortSelect sort={filters.sort} />
+              <a id="map-link" data-catalogue-part="" href={`${MAP_PATH}${catalogueQuery({ ...filters, page: 1, propertyType: scope.type ?? filters.propertyType })}`} className={buttonClass("secondary", "md")}>
+                <span aria-hidden="true">⌖</span> Ver no mapa
+              </a>
+            </div>
           </div>
           <div id="results-list" data-catalogue-part="">
           {result.items.length === 0 ? (
