@@ -124,7 +124,8 @@ function start(box: HTMLElement, frame: HTMLElement, tileUrl: string): void {
     const b = map.getBounds();
     const clamp = (n: number, limit: number) => Math.max(-limit, Math.min(limit, n));
     const area = formatMapBounds({ south: clamp(b.getSouth(), 90), west: clamp(b.getWest(), 180), north: clamp(b.getNorth(), 90), east: clamp(b.getEast(), 180) });
-    location.assign(`${location.pathname}${withQuery(location.search, { [AREA_PARAM]: area })}`);
+    // commas as they are ("area=-23.6,-46.7,…"): the URL stays readable when shared
+    location.assign(`${location.pathname}${withQuery(location.search, { [AREA_PARAM]: area }).replace(/%2C/gi, ",")}`);
   });
   box.append(button);
 
