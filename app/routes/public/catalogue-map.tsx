@@ -101,16 +101,15 @@ export default function CatalogueMapPage() {
         </div>
         <section aria-labelledby="results-heading" className="min-w-0">
           {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <h2 id="results-heading" className="text-base font-medium text-slate-700" aria-live="polite" data-catalogue-part="">
+          <div className="mb-4 flex flex-wrap items-center gap-3">
+            <h2 id="results-heading" className="mr-auto text-base font-medium text-slate-700" aria-live="polite" data-catalogue-part="">
               {result.total === 1 ? "1 imóvel encontrado" : `${formatNumber(result.total)} imóveis encontrados`}
             </h2>
-            <div className="flex flex-wrap items-center gap-3">
-              <SortSelect sort={filters.sort} />
-              <a id="list-link" data-catalogue-part="" href={listHref} className={buttonClass("secondary", "md")}>
-                <span aria-hidden="true">☰</span> Ver lista
-              </a>
-            </div>
+            <SortSelect sort={filters.sort} />
+            <a id="list-link" data-catalogue-part="" href={listHref} className={buttonClass("secondary", "md")}>
+              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4"><path d="M3 5h14v1.6H3zm0 4.2h14v1.6H3zm0 4.2h14V15H3z" /></svg>
+              Ver lista
+            </a>
           </div>
           <MapSummary result={result} inArea={area !== null} wholeSearchHref={wholeSearchHref} />
           <MapCanvas script={map.script} css={map.css} tileUrl={map.tileUrl} attribution={map.attribution} />
