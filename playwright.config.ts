@@ -27,6 +27,8 @@ const chromiumArgs = [
  */
 export default defineConfig({
   testDir: "tests/e2e",
+  // the local map tile fake (MAP_TILE_URL points at it: scripts/e2e.mjs)
+  globalSetup: "./tests/e2e/global-setup.ts",
   fullyParallel: false,
   // A stray test.only would skip the rest silently; a retry would hide a flaky test. Neither, anywhere.
   forbidOnly: true,

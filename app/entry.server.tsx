@@ -7,6 +7,8 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from "react-rout
 import { NonceContext } from "~/components/layout/nonce";
 import { InlineCssContext } from "~/components/layout/inline-css";
 import { INLINE_CSS } from "../server/inline-css";
+import { tileOrigin } from "~/modules/catalogue/map-area";
+import { config } from "~/modules/platform/config.server";
 
 /**
  * React Router's default Node entry, plus the inlined stylesheet (see
@@ -14,13 +16,16 @@ import { INLINE_CSS } from "../server/inline-css";
  */
 export const streamTimeout = 5_000;
 
-/** Scripts only from this site or carrying this response's nonce; the map embed of /contato is the one frame. */
-export function contentSecurityPolicy(nonce: string): string {
+/**
+ * Scripts only from this site or carrying this response's nonce; the map embed of /contato is the one frame.
+ * Images from any https: address, plus the configured map tiles' origin (MAP_TILE_URL; a local http fake in tests).
+ */
+export function contentSecurityPolicy(nonce: string, mapTiles: string | null = tileOrigin(config().MAP_TILE_URL)): string {
   return [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https:",
+    `img-src 'self' data: blob: https:${mapTiles && !mapTiles.startsWith("https:") ? ` ${mapTiles}` : ""}`,
     "font-src 'self'",
     "connect-src 'self'",
     "frame-src https://www.openstreetmap.org",

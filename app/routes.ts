@@ -10,6 +10,8 @@ export default [
   layout("routes/public/layout.tsx", [
     index("routes/public/home.tsx"),
     route("imoveis", "routes/public/catalogue.tsx", { id: "catalogue-all" }),
+    // ── map of results (issue 28): the catalogue's filters on a map; static, so it wins over any imoveis/… pattern ──
+    route("imoveis/mapa", "routes/public/catalogue-map.tsx"),
     route("buscar", "routes/public/catalogue.tsx", { id: "catalogue-search" }),
     route("alugar", "routes/public/catalogue.tsx", { id: "catalogue-rent" }),
     route("categoria/:type", "routes/public/catalogue.tsx", { id: "catalogue-category" }),

@@ -14,13 +14,17 @@ if (!fs.existsSync(path.join(buildDir, "server/index.js"))) {
   process.exit(1);
 }
 
-const port = await new Promise((resolve) => {
-  const srv = net.createServer();
-  srv.listen(0, () => {
-    const { port } = srv.address();
-    srv.close(() => resolve(port));
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
   });
-});
+const port = await freePort();
+// the map's tiles come from a local fake (tests/mocks/tile-server.ts, started by tests/e2e/global-setup.ts)
+const tilePort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "imob-e2e-"));
 const env = {
   ...process.env,
@@ -35,6 +39,8 @@ const env = {
   PASSWORD_HASH_COST: process.env.PASSWORD_HASH_COST ?? "1024",
   SMTP_URL: "",
   E2E_PORT: String(port),
+  E2E_TILE_PORT: String(tilePort),
+  MAP_TILE_URL: `http://127.0.0.1:${tilePort}/{z}/{x}/{y}.png`,
   E2E_DATA_DIR: dataDir,
   CHROMIUM_PATH: chromium,
 };

@@ -7,6 +7,7 @@
 import { enhanceCarousel } from "./carousel";
 import { enhanceLiveFilters } from "./filters";
 import { enhanceLeadForm } from "./lead-form";
+import { enhanceCatalogueMap } from "./map-loader";
 import { enhancePhoneMask } from "./phone-mask";
 import { enhanceAutohide, enhanceBackLink, enhanceCopyButton, enhanceLazyMap, enhanceMenu, enhancePhotoViewer, enhanceRedirect, enhanceToc } from "./small";
 
@@ -23,6 +24,7 @@ const ENHANCEMENTS: [string, (element: never) => void][] = [
   ["[data-lazy-map]", enhanceLazyMap],
   ["[data-toc]", enhanceToc],
   ["[data-photo-viewer]", enhancePhotoViewer],
+  ["[data-catalogue-map]", enhanceCatalogueMap],
 ];
 
 export function enhance(root: ParentNode): void {

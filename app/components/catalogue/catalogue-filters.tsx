@@ -27,8 +27,11 @@ export function CatalogueFilterForm({
   cities,
   neighborhoods,
   showType,
+  hidden,
 }: {
   action: string;
+  /** Fields the form carries along unchanged (the map's area). */
+  hidden?: Record<string, string>;
   filters: CatalogueFilters;
   cities: string[];
   neighborhoods: string[];
@@ -48,6 +51,9 @@ export function CatalogueFilterForm({
   return (
     <Form id={FILTER_FORM_ID} method="get" action={action} role="search" aria-label="Filtrar imóveis" data-live-filters="" data-debounce-ms={FILTER_DEBOUNCE_MS}>
       {filters.ref ? <input type="hidden" name="ref" value={filters.ref} /> : null}
+      {Object.entries(hidden ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
       <input type="hidden" name="prevCity" value={filters.city} />
       <input type="hidden" name="prevMinArea" value={filters.minArea ?? ""} />
       <input type="hidden" name="prevMaxArea" value={filters.maxArea ?? ""} />

@@ -1,6 +1,7 @@
 import { expressionBuilder, type Expression, type SqlBool } from "kysely";
 import { catalogueTextMatch, type TextQuery } from "#db/fulltext";
 import type { Database, PropertyTypeCode } from "#db/schema";
+import type { MapBounds } from "~/modules/catalogue/map-area";
 import { db } from "~/modules/platform/db.server";
 
 /**
@@ -29,6 +30,8 @@ export type QueryFilters = {
   minArea: number | null;
   maxArea: number | null;
   bedrooms: number;
+  /** The map's 'Buscar nesta área' (map-area.ts): only properties whose coordinates are inside, edges included. */
+  bounds?: MapBounds | null;
 };
 
 export function typeCondition(type: CatalogueKind): Expression<SqlBool> {
@@ -65,12 +68,17 @@ export function conditions(f: QueryFilters): Expression<SqlBool>[] {
   if (f.minArea !== null) c.push(eb("area", ">=", f.minArea));
   if (f.maxArea !== null) c.push(eb("area", "<=", f.maxArea));
   if (f.match) c.push(catalogueTextMatch(db(), f.match));
+  if (f.bounds) {
+    c.push(eb("latitude", ">=", f.bounds.south), eb("latitude", "<=", f.bounds.north));
+    c.push(eb("longitude", ">=", f.bounds.west), eb("longitude", "<=", f.bounds.east));
+  }
   return c;
 }
 
 export function onlyText(f: QueryFilters): boolean {
   return (
     !!f.match &&
+    !f.bounds &&
     !f.type &&
     !f.cityKey &&
     !f.neighborhoodKey &&

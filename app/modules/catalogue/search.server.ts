@@ -1,4 +1,4 @@
-import { expressionBuilder } from "kysely";
+import { expressionBuilder, type SelectQueryBuilder } from "kysely";
 import { buildMatchQuery, catalogueTextMatchIds, countCatalogueTextMatches } from "#db/fulltext";
 import type { Database, PropertyTypeCode } from "#db/schema";
 import { PAGE_SIZE, type CatalogueFilters } from "~/modules/catalogue/params";
@@ -81,6 +81,21 @@ export async function countCatalogue(q: QueryFilters): Promise<number> {
   return Number(row.n);
 }
 
+/** The catalogue's orders (the sort select), with the id as the tie-breaker; shared with the map (map.server.ts). */
+export function orderedByCatalogueSort<Q extends SelectQueryBuilder<Database, "properties", object>>(query: Q, sort: CatalogueFilters["sort"], type: CatalogueKind | null): Q {
+  const price = priceExpression(type);
+  const q = query as SelectQueryBuilder<Database, "properties", object>;
+  const ordered =
+    sort === "price_asc"
+      ? q.orderBy(price, "asc").orderBy("id", "asc")
+      : sort === "price_desc"
+        ? q.orderBy(price, "desc").orderBy("id", "desc")
+        : sort === "none"
+          ? q.orderBy("featured", "desc").orderBy("created_at", "desc").orderBy("id", "desc")
+          : q.orderBy("created_at", "desc").orderBy("id", "desc");
+  return ordered as Q;
+}
+
 /** One page of the catalogue: count, then the page's ids from an index, then their cards. */
 export async function searchCatalogue(resolved: ResolvedFilters, requestedPage: number, sort: CatalogueFilters["sort"]): Promise<CatalogueResult> {
   const q = resolved.query;
@@ -95,22 +110,13 @@ export async function searchCatalogue(resolved: ResolvedFilters, requestedPage: 
     const ids = await catalogueTextMatchIds(db(), q.match, SMALL_TEXT_RESULT);
     where = [eb("status", "=", "available"), eb("id", "in", ids.length ? ids : [0])];
   }
-  let idQuery = db()
+  const idQuery = db()
     .selectFrom("properties")
     .select("id")
     .where(eb.and(where))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
-  const price = priceExpression(q.type);
-  idQuery =
-    sort === "price_asc"
-      ? idQuery.orderBy(price, "asc").orderBy("id", "asc")
-      : sort === "price_desc"
-        ? idQuery.orderBy(price, "desc").orderBy("id", "desc")
-        : sort === "none"
-          ? idQuery.orderBy("featured", "desc").orderBy("created_at", "desc").orderBy("id", "desc")
-          : idQuery.orderBy("created_at", "desc").orderBy("id", "desc");
-  const ids = (await idQuery.execute()).map((r) => r.id);
+  const ids = (await orderedByCatalogueSort(idQuery, sort, q.type).execute()).map((r) => r.id);
   const items = await cardsByIds(ids, { rentContext: isRentContext(q.type) });
   return { items, total, page, pageCount };
 }

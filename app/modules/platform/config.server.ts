@@ -59,6 +59,15 @@ const schema = z.object({
   /** WhatsApp gateway (Evolution API v2); when set, they take the place of the admin's stored settings. */
   EVOLUTION_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
   EVOLUTION_API_KEY: z.string().min(8, "must have at least 8 characters").optional(),
+  /**
+   * Map tiles of /imoveis/mapa and the editor's pin (docs/decisions.md, "The map of results"): an http(s) URL
+   * template with {z}, {x} and {y}; OpenStreetMap's own tiles by default (no key; their usage policy applies).
+   */
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s"'<>]+$/, "must be an http:// or https:// tile URL template")
+    .refine((v) => v.includes("{z}") && v.includes("{x}") && v.includes("{y}"), "must contain {z}, {x} and {y}")
+    .default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   /** Where `npm run build` wrote the app (read by server.mjs and scripts/cli.mjs). */
   BUILD_DIR: z.string().min(1).default("build"),
 });

@@ -15,6 +15,7 @@ import { copyFile, fileExists, publicUrl, putFile, uniqueFileName } from "~/modu
 import { createAdmin, createBroker } from "~/modules/auth/users.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { seedDemoExtras, type DemoContext } from "./demo-extras.server";
+import { demoCoordinates } from "./demo-places";
 
 /**
  * Demo data: a realistic pt-BR agency (properties in every category with
@@ -332,7 +333,11 @@ export async function seedDemo(options: { force?: boolean; propertyCount?: numbe
     const photoCount = i % 4 === 3 ? 3 : 5 + (i % 3);
     const images: string[] = [];
     for (let p = 0; p < photoCount; p++) images.push(await copyPhotoInto(folder, pool[(i + p * 5) % pool.length]));
-    await db().updateTable("properties").set({ slug, storage_folder: folder, images: toJsonList(images) }).where("id", "=", inserted.id).execute();
+    await db()
+      .updateTable("properties")
+      .set({ slug, storage_folder: folder, images: toJsonList(images), ...demoCoordinates(row.neighborhood ?? "", i) })
+      .where("id", "=", inserted.id)
+      .execute();
     if (i < 2) {
       await db()
         .insertInto("property_options")

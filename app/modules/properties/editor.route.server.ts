@@ -20,6 +20,8 @@ import { PropertyNotFoundError, findOptions, loadEditableProperty, propertyToVal
 import { DELETE_MESSAGES, deletePropertyAs } from "./delete.server";
 import { isDatabaseError } from "#db/dialect";
 import { type EditorContext, type EditorMode, forcedChoice, handleEditorAction } from "./editor-action.server";
+import { config } from "~/modules/platform/config.server";
+import { OSM_ATTRIBUTION } from "~/modules/catalogue/map-area";
 
 /**
  * The property editor's loader/action pair (spec 01 §4, §5), the HTTP layer
@@ -94,6 +96,7 @@ export async function loadEditor(request: Request, ctx: Pick<EditorContext, "mod
     watermarks,
     forcedWatermark: ctx.mode === "broker" ? BROKER_FORCED_WATERMARK : null,
     success,
+    mapTiles: { url: config().MAP_TILE_URL, attribution: OSM_ATTRIBUTION },
   };
 }
 

@@ -14,6 +14,7 @@ import { EMPTY_FILTERS, catalogueQuery, filtersFromSubmission, hasActiveFilters,
 import { formatNumber } from "~/utils/format";
 import { CATEGORY_ROUTES } from "~/modules/properties/vocabulary";
 import { withRef } from "~/modules/leads/referral";
+import { MAP_PATH } from "~/modules/catalogue/map-area";
 import { absoluteUrl, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/catalogue";
 
@@ -132,11 +133,15 @@ export default function CataloguePage() {
         </div>
         <section aria-labelledby="results-heading" className="min-w-0">
           {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
-          <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-            <h2 id="results-heading" className="text-base font-medium text-slate-700" aria-live="polite" data-catalogue-part="">
+          <div className="mb-4 flex flex-wrap items-center gap-3">
+            <h2 id="results-heading" className="mr-auto text-base font-medium text-slate-700" aria-live="polite" data-catalogue-part="">
               {result.total === 1 ? "1 imóvel encontrado" : `${formatNumber(result.total)} imóveis encontrados`}
             </h2>
             <SortSelect sort={filters.sort} />
+            <a id="map-link" data-catalogue-part="" href={`${MAP_PATH}${catalogueQuery({ ...filters, page: 1, propertyType: scope.type ?? filters.propertyType })}`} className={buttonClass("secondary", "md")}>
+              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4"><path fillRule="evenodd" d="M10 1.5a6 6 0 0 0-6 6c0 4.3 5.2 10.3 5.4 10.6a.8.8 0 0 0 1.2 0c.2-.3 5.4-6.3 5.4-10.6a6 6 0 0 0-6-6Zm0 8.3a2.3 2.3 0 1 1 0-4.6 2.3 2.3 0 0 1 0 4.6Z" clipRule="evenodd" /></svg>
+              Ver no mapa
+            </a>
           </div>
           <div id="results-list" data-catalogue-part="">
           {result.items.length === 0 ? (

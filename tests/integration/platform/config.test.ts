@@ -81,6 +81,14 @@ describe("loadConfig", () => {
     expect(error.message).toMatch(/^ {2}PUBLIC_URL: /m);
   });
 
+  it("MAP_TILE_URL: OpenStreetMap's tiles by default; another http(s) template with {z}, {x} and {y}, or a clear refusal", () => {
+    expect(loadConfig({ DATA_DIR: tempDir() }).MAP_TILE_URL).toBe("https://tile.openstreetmap.org/{z}/{x}/{y}.png");
+    expect(loadConfig({ DATA_DIR: tempDir(), MAP_TILE_URL: "http://127.0.0.1:8080/{z}/{x}/{y}.png" }).MAP_TILE_URL).toBe("http://127.0.0.1:8080/{z}/{x}/{y}.png");
+    expect(errorOf({ MAP_TILE_URL: "https://tiles.example.com/{z}/{x}.png" }).message).toMatch(/^ {2}MAP_TILE_URL: must contain \{z\}, \{x\} and \{y\}$/m);
+    expect(errorOf({ MAP_TILE_URL: "javascript:alert(1)//{z}/{x}/{y}" }).message).toMatch(/^ {2}MAP_TILE_URL: must be an http:\/\/ or https:\/\/ tile URL template$/m);
+    expect(errorOf({ MAP_TILE_URL: 'https://x.test/{z}/{x}/{y}.png" onerror="x' }).message).toMatch(/^ {2}MAP_TILE_URL: /m);
+  });
+
   it("treats empty values as unset (a .env line like `SMTP_URL=`)", () => {
     const cfg = loadConfig({ DATA_DIR: tempDir(), SMTP_URL: "", PORT: "" });
     expect(cfg.SMTP_URL).toBeUndefined();

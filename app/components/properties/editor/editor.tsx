@@ -199,7 +199,7 @@ function EditorForm({ mode, view, listHref, initial, createdLinks }: EditorProps
                 <BasicsTab state={state} setValue={setValue} hideFeatured={broker} />
               </TabPanel>
               <TabPanel tab="location" current={current}>
-                <LocationTab state={state} setValue={setValue} />
+                <LocationTab state={state} setValue={setValue} mapTiles={view.mapTiles} />
               </TabPanel>
               <TabPanel tab="features" current={current}>
                 <FeaturesTab state={state} setValue={setValue} setState={setState} pendingIntent={pendingIntent} />

@@ -1,4 +1,4 @@
-import type { Dispatch, ReactNode, SetStateAction } from "react";
+import { Suspense, lazy, useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from "react";
 import { Alert, Button, Field, Input, Select, Textarea, cx } from "~/components/ui";
 import { formatArea, formatNumber } from "~/utils/format";
 import { type AmenityList, type EditorDrafts, type EditorState, type EditorValues, LIMITS } from "~/modules/properties/editor/state";
@@ -6,6 +6,11 @@ import { currentYear } from "~/modules/properties/editor/schema";
 import { CONSTRUCTION_LABELS, FACING_LABELS, PROPERTY_KINDS, PURPOSE_LABELS, STATUS_LABELS, SUGGESTED_AMENITIES, SUGGESTED_NEARBY, TYPE_LABELS } from "~/modules/properties/vocabulary";
 import { ADDRESS_DISPLAYS, ADDRESS_DISPLAY_LABELS, UF_CODES, UF_NAMES, isUf, maskPostalCode } from "~/modules/properties/address";
 import { ListEditor } from "./list-editor";
+import type { MapTiles } from "./location-map";
+import { parseCoordinate } from "~/modules/properties/editor/schema";
+
+/** Leaflet and the pin come in their own chunk, fetched only when the Localização tab is shown with JavaScript. */
+const LocationMap = lazy(() => import("./location-map"));
 
 type SetValue = <K extends keyof EditorValues>(name: K, value: EditorValues[K]) => void;
 type TabProps = { state: EditorState; setValue: SetValue };
@@ -117,7 +122,33 @@ export function BasicsTab({ state, setValue, hideFeatured }: TabProps & { hideFe
  * the hyphen), neighbourhood, city, state (SP unless chosen), and what the
  * site and the portals may show of it.
  */
-export function LocationTab({ state, setValue }: TabProps) {
+/** The pin on a map (JavaScript only; without it the two fields are the way to set the place). */
+function LocationPicker({ state, setValue, tiles }: TabProps & { tiles: MapTiles }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  const lat = parseCoordinate(state.values.latitude, 90);
+  const lng = parseCoordinate(state.values.longitude, 180);
+  const text = (n: number) => n.toFixed(6).replace(".", ",");
+  return (
+    <div className="space-y-2">
+      <p className="text-sm text-slate-600">Arraste o marcador ou clique no mapa para preencher a latitude e a longitude.</p>
+      <Suspense fallback={<div className="h-72 w-full animate-pulse rounded-lg bg-slate-100 sm:h-80" />}>
+        <LocationMap
+          lat={lat !== null && lng !== null ? lat : null}
+          lng={lat !== null && lng !== null ? lng : null}
+          tiles={tiles}
+          onPick={(la, ln) => {
+            setValue("latitude", text(la));
+            setValue("longitude", text(ln));
+          }}
+        />
+      </Suspense>
+    </div>
+  );
+}
+
+export function LocationTab({ state, setValue, mapTiles }: TabProps & { mapTiles?: MapTiles }) {
   const e = state.errors;
   const cep = bind(state, setValue, "postal_code");
   return (
@@ -168,6 +199,19 @@ export function LocationTab({ state, setValue }: TabProps) {
           ))}
         </Select>
       </Field>
+      <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
+        <legend className="px-1 text-sm font-semibold text-slate-900">Posição no mapa</legend>
+        <p className="text-sm text-slate-600">Opcional. Sem ela, o imóvel fica fora do mapa de imóveis do site. Com &lsquo;Só bairro e cidade&rsquo;, o site mostra um ponto aproximado (cerca de 100 m).</p>
+        <Grid cols={2}>
+          <Field label="Latitude" htmlFor="pe-latitude" error={e.latitude} hint="Entre -90 e 90 (ex.: -23,5505)">
+            <Input {...bind(state, setValue, "latitude")} inputMode="decimal" maxLength={20} placeholder="-23,5505" autoComplete="off" />
+          </Field>
+          <Field label="Longitude" htmlFor="pe-longitude" error={e.longitude} hint="Entre -180 e 180 (ex.: -46,6333)">
+            <Input {...bind(state, setValue, "longitude")} inputMode="decimal" maxLength={20} placeholder="-46,6333" autoComplete="off" />
+          </Field>
+        </Grid>
+        {mapTiles ? <LocationPicker state={state} setValue={setValue} tiles={mapTiles} /> : null}
+      </fieldset>
     </Panel>
   );
 }

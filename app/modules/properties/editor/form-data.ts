@@ -89,6 +89,8 @@ const VALUE_FIELDS = {
   state: text(40),
   postal_code: text(40),
   address_display: text(40),
+  latitude: text(40),
+  longitude: text(40),
   area: text(40),
   bedrooms: text(40),
   bathrooms: text(40),

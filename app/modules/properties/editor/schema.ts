@@ -53,6 +53,37 @@ const postalCode = z.string().transform((raw, ctx): string | null => {
   return formatPostalCode(digits);
 });
 
+/**
+ * A coordinate in decimal degrees ("-23,5505" or "-23.5505"; never thousands,
+ * so a lone dot is the decimal point even before three digits), read by
+ * parseDecimal; null when empty; rounded to 6 decimals (about 10 cm).
+ */
+function readCoordinate(raw: string): number | null {
+  const text = raw.trim();
+  return parseDecimal(/^-?\d+\.\d+$/.test(text) ? text.replace(".", ",") : text);
+}
+
+/** A typed coordinate within ±limit, or null (empty, not a number, out of range): the editor's pin follows the fields with it. */
+export function parseCoordinate(raw: string, limit: number): number | null {
+  const n = readCoordinate(raw);
+  return n !== null && n >= -limit && n <= limit ? n : null;
+}
+
+const coordinate = (limit: number, message: string, rangeMessage: string) =>
+  z.string().transform((raw, ctx): number | null => {
+    if (raw.trim() === "") return null;
+    const n = readCoordinate(raw);
+    if (n === null) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    if (n < -limit || n > limit) {
+      ctx.addIssue({ code: "custom", message: rangeMessage });
+      return z.NEVER;
+    }
+    return Math.round(n * 1e6) / 1e6;
+  });
+
 const listItems = (label: string) =>
   z
     .array(z.string().trim().min(1).max(LIMITS.listItem, `Cada item de ${label} deve ter no máximo ${LIMITS.listItem} caracteres`))
@@ -100,8 +131,13 @@ export const tabSchemas = {
         .refine(isUf, MSG.state),
       postal_code: postalCode,
       address_display: enumOf<AddressDisplay>(ADDRESS_DISPLAYS, MSG.addressDisplay),
+      latitude: coordinate(90, MSG.latitude, MSG.latitudeRange),
+      longitude: coordinate(180, MSG.longitude, MSG.longitudeRange),
     })
     .superRefine((v, ctx) => {
+      // a place on the map needs both (or neither: the property is left off the map)
+      if (v.latitude === null && v.longitude !== null) ctx.addIssue({ code: "custom", path: ["latitude"], message: MSG.coordinatesPair });
+      if (v.longitude === null && v.latitude !== null) ctx.addIssue({ code: "custom", path: ["longitude"], message: MSG.coordinatesPair });
       // the CEP must be one of the chosen state's (Correios' ranges)
       if (!v.postal_code || !isUf(v.state)) return;
       const uf = ufOfPostalCode(v.postal_code);

@@ -39,6 +39,12 @@ export const MSG = {
   postalCodeState: (cep: string, uf: string, ufName: string) => `O CEP ${cep} não é de ${ufName} (${uf}): confira o CEP ou o estado`,
   state: "Selecione o estado (UF)",
   addressDisplay: "Escolha o que mostrar do endereço",
+  // Ours (issue 28: the map of results).
+  latitude: "Informe a latitude em graus, com vírgula ou ponto (ex.: -23,5505)",
+  longitude: "Informe a longitude em graus, com vírgula ou ponto (ex.: -46,6333)",
+  latitudeRange: "A latitude deve estar entre -90 e 90",
+  longitudeRange: "A longitude deve estar entre -180 e 180",
+  coordinatesPair: "Informe a latitude e a longitude, ou deixe as duas em branco",
   area: "A área deve ser maior que zero",
   bedrooms: "O número de quartos não pode ser negativo",
   bathrooms: "O número de banheiros não pode ser negativo",
@@ -103,6 +109,8 @@ export type EditorValues = {
   state: string;
   postal_code: string;
   address_display: string;
+  latitude: string;
+  longitude: string;
   area: string;
   bedrooms: string;
   bathrooms: string;
@@ -180,6 +188,8 @@ export function defaultValues(): EditorValues {
     state: DEFAULT_STATE,
     postal_code: "",
     address_display: DEFAULT_ADDRESS_DISPLAY,
+    latitude: "",
+    longitude: "",
     area: "0",
     bedrooms: "0",
     bathrooms: "0",

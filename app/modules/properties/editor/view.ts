@@ -10,4 +10,6 @@ export type EditorView = {
   watermarks: LibraryWatermark[];
   forcedWatermark: { logoUrl: string; position: string; opacity: number; sizePercent: number } | null;
   success: string[];
+  /** The map tiles of the Localização tab's pin (MAP_TILE_URL). */
+  mapTiles: { url: string; attribution: string };
 };
