@@ -7,6 +7,8 @@
 import { enhanceCarousel } from "./carousel";
 import { enhanceLiveFilters } from "./filters";
 import { enhanceLeadForm } from "./lead-form";
+import { enhanceFavouriteForm } from "./favourites";
+import { enhanceSimulator } from "./simulator";
 import { enhancePhoneMask } from "./phone-mask";
 import { enhanceAutohide, enhanceBackLink, enhanceCopyButton, enhanceLazyMap, enhanceMenu, enhancePhotoViewer, enhanceRedirect, enhanceToc } from "./small";
 
@@ -23,6 +25,9 @@ const ENHANCEMENTS: [string, (element: never) => void][] = [
   ["[data-lazy-map]", enhanceLazyMap],
   ["[data-toc]", enhanceToc],
   ["[data-photo-viewer]", enhancePhotoViewer],
+  // visitor features (issue 28)
+  ["form[data-favourite-form]", enhanceFavouriteForm],
+  ["form[data-simulator]", enhanceSimulator],
 ];
 
 export function enhance(root: ParentNode): void {
