@@ -17,7 +17,7 @@ export async function loadSimulator(url: URL) {
   return {
     query,
     result: simulation?.ok ? simulation.result : null,
-    property: property && !property.rental ? { id: property.id, title: property.title, path: property.path } : null,
+    property: property ? { id: property.id, title: property.title, path: property.path } : null,
   };
 }
 
