@@ -55,8 +55,8 @@ export default function ComparePage() {
         </div>
       ) : (
         <>
-          <div className="mt-6 overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]" tabIndex={0} role="region" aria-label="Tabela de comparação (role para o lado no celular)">
-            <table className="w-full min-w-[36rem] border-collapse text-sm">
+          <div className="relative mt-6 overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]" tabIndex={0} role="region" aria-label="Tabela de comparação (role para o lado no celular)">
+            <table className="w-full min-w-[36rem] table-fixed border-collapse text-sm">
               <caption className="sr-only">Comparação de {loaded.columns.length} imóveis</caption>
               <thead>
                 <tr>
