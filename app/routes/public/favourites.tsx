@@ -57,6 +57,9 @@ export default function FavouritesPage() {
           </EmptyState>
         </div>
       ) : (
+        <h2 className="sr-only">Imóveis salvos</h2>
+      )}
+      {items.length === 0 ? null : (
         <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {items.map(({ id, card, available }) => (
             <li key={id} className="flex flex-col gap-2">
