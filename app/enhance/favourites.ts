@@ -48,7 +48,8 @@ function setState(form: HTMLFormElement, saved: boolean): void {
   if (!button || !save) return;
   save.value = saved ? "0" : "1";
   button.setAttribute("aria-pressed", String(saved));
-  button.setAttribute("aria-label", (saved ? button.dataset.labelRemove : button.dataset.labelAdd) ?? "");
+  const name = button.querySelector("[data-favourite-name]");
+  if (name) name.textContent = (saved ? button.dataset.labelRemove : button.dataset.labelAdd) ?? "";
   button.title = saved ? "Remover dos favoritos" : "Salvar nos favoritos";
   button.querySelector("[data-heart]")?.setAttribute("fill", saved ? "currentColor" : "none");
   const text = button.querySelector("[data-favourite-text]");

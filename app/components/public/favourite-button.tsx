@@ -33,18 +33,25 @@ export function FavouriteButton({ propertyId, title, variant = "overlay" }: { pr
       <button
         type="submit"
         aria-pressed={saved}
-        aria-label={label}
         title={saved ? FAVOURITE_LABELS.remove : FAVOURITE_LABELS.add}
         data-label-add={`${FAVOURITE_LABELS.add}: ${title}`}
         data-label-remove={`${FAVOURITE_LABELS.remove}: ${title}`}
         className={cx(
-          "inline-flex items-center justify-center gap-2 rounded-full transition-colors focus-visible:outline-2",
+          "relative inline-flex items-center justify-center gap-2 rounded-full transition-colors focus-visible:outline-2",
           variant === "overlay" ? "size-10 bg-white/95 shadow-sm hover:bg-white" : "h-10 border border-slate-300 bg-white px-4 text-sm font-semibold hover:bg-slate-50",
           "text-accent-700 aria-pressed:text-danger-600",
         )}
       >
         <HeartIcon filled={saved} />
-        {variant === "inline" ? <span data-favourite-text="">{saved ? "Salvo nos favoritos" : "Favoritar"}</span> : null}
+        {/* the name is text, not aria-label: a title's words must not make the heart a "label" of the page's fields */}
+        <span className="sr-only" data-favourite-name="">
+          {label}
+        </span>
+        {variant === "inline" ? (
+          <span aria-hidden="true" data-favourite-text="">
+            {saved ? "Salvo nos favoritos" : "Favoritar"}
+          </span>
+        ) : null}
       </button>
     </form>
   );
