@@ -24,6 +24,10 @@ export default [
     route("corretor/:brokerUrl", "routes/public/broker-link.tsx"),
     // ── portal feeds: documentation of the fixed feed URLs ──
     route("xml-docs", "routes/public/xml-docs.tsx"),
+    // ── visitor features (issue 28): favourites, comparison, financing simulator ──
+    route("favoritos", "routes/public/favourites.tsx"),
+    route("comparar", "routes/public/compare.tsx"),
+    route("simulador", "routes/public/simulator.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   // ── public, without header and footer ─────────────────────────────────

@@ -8,6 +8,8 @@ import { enhanceCarousel } from "./carousel";
 import { enhanceLiveFilters } from "./filters";
 import { enhanceLeadForm } from "./lead-form";
 import { enhanceCatalogueMap } from "./map-loader";
+import { enhanceFavouriteForm } from "./favourites";
+import { enhanceSimulator } from "./simulator";
 import { enhancePhoneMask } from "./phone-mask";
 import { enhanceAutohide, enhanceBackLink, enhanceCopyButton, enhanceLazyMap, enhanceMenu, enhancePhotoViewer, enhanceRedirect, enhanceToc } from "./small";
 
@@ -25,6 +27,9 @@ const ENHANCEMENTS: [string, (element: never) => void][] = [
   ["[data-toc]", enhanceToc],
   ["[data-photo-viewer]", enhancePhotoViewer],
   ["[data-catalogue-map]", enhanceCatalogueMap],
+  // visitor features (issue 28)
+  ["form[data-favourite-form]", enhanceFavouriteForm],
+  ["form[data-simulator]", enhanceSimulator],
 ];
 
 export function enhance(root: ParentNode): void {

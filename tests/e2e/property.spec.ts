@@ -45,7 +45,7 @@ test.describe("property page", () => {
     const ana = demoBrokerId(DEMO.broker.email);
     await page.goto(`/imovel/${id}?ref=${ana}`);
     await expect(page.getByTestId("broker-card")).toContainText("Ana Souza");
-    await expect(page.locator('input[type=hidden][name=ref]')).toHaveValue(ana);
+    await expect(page.locator('#lead-form input[type=hidden][name=ref]')).toHaveValue(ana);
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", new RegExp(`${path}$`));
   });
 

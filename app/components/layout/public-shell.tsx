@@ -4,6 +4,7 @@ import { whatsappLink } from "~/utils/phone";
 import { useRefLink } from "~/modules/leads/referral";
 import { cx } from "../ui";
 import { isReady } from "./nav";
+import { HeartIcon } from "../public/favourite-button";
 
 const NAV = [
   { to: "/", label: "Início" },
@@ -27,7 +28,7 @@ export function Logo({ className }: { className?: string }) {
   );
 }
 
-export function PublicHeader({ isAdmin }: { isAdmin: boolean }) {
+export function PublicHeader({ isAdmin, favouriteCount = 0 }: { isAdmin: boolean; favouriteCount?: number }) {
   const link = useRefLink();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -51,6 +52,7 @@ export function PublicHeader({ isAdmin }: { isAdmin: boolean }) {
           ))}
         </nav>
         <div className="flex items-center gap-2">
+          <FavouritesLink count={favouriteCount} to={link("/favoritos")} />
           {isAdmin ? <AccountMenu /> : null}
           {/* <details> opens the mobile menu without JavaScript. */}
           <details className="relative md:hidden" data-menu="">
@@ -66,6 +68,26 @@ export function PublicHeader({ isAdmin }: { isAdmin: boolean }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The visitor's favourites (issue 28): a heart with the count; app/enhance/favourites.ts keeps the count current. */
+function FavouritesLink({ count, to }: { count: number; to: string }) {
+  return (
+    <Link
+      to={to}
+      className="relative inline-flex h-10 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-slate-700 hover:text-brand-700"
+      aria-label={`Favoritos (${count})`}
+      data-favourite-link=""
+    >
+      <HeartIcon filled={count > 0} className="text-accent-700" />
+      <span className="hidden sm:inline" aria-hidden="true">
+        Favoritos
+      </span>
+      <span className="min-w-5 rounded-full bg-slate-100 px-1.5 text-center text-xs font-semibold text-slate-800" aria-hidden="true" data-favourite-count="">
+        {count}
+      </span>
+    </Link>
   );
 }
 

@@ -22,6 +22,8 @@ export type LeadFormProps = {
   /** The referring broker (ref); sent along so the lead is attached to them. */
   brokerId?: string | null;
   heading?: string;
+  /** The message's starting text when there is no property title (the simulator, the comparison). */
+  defaultMessage?: string;
 };
 
 /**
@@ -31,14 +33,18 @@ export type LeadFormProps = {
  * module (app/enhance/lead-form.ts) adds the instant messages, the phone mask
  * and the 'Enviando...' state through the data-* hooks below.
  */
-export function LeadForm({ lastResult, propertyTitle, brokerId, heading }: LeadFormProps) {
+export function LeadForm({ lastResult, propertyTitle, brokerId, heading, defaultMessage }: LeadFormProps) {
   const action = useFormAction();
   const link = useRefLink();
   const [form, fields] = useForm<Record<LeadField, string>>({
     id: LEAD_FORM_ID,
     lastResult,
     constraint: getZodConstraint(leadFormSchema),
-    defaultValue: propertyTitle ? { message: `Olá! Tenho interesse no imóvel "${propertyTitle}". Gostaria de mais informações.` } : undefined,
+    defaultValue: propertyTitle
+      ? { message: `Olá! Tenho interesse no imóvel "${propertyTitle}". Gostaria de mais informações.` }
+      : defaultMessage
+        ? { message: defaultMessage }
+        : undefined,
   });
   const formError = form.errors?.[0];
   const fieldErrors = LEAD_FIELDS.flatMap((name) => (fields[name].errors?.[0] ? [{ id: fields[name].id, label: LABELS[name], message: fields[name].errors![0] }] : []));

@@ -4,6 +4,7 @@ import { formatArea } from "~/utils/format";
 import { useRefLink } from "~/modules/leads/referral";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { cx } from "~/components/ui";
+import { FavouriteButton } from "./favourite-button";
 
 /** Card sizes for a grid of 1 / 2 / 3 columns inside the 80rem page. */
 export const CARD_SIZES = "(min-width: 1280px) 400px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
@@ -24,6 +25,7 @@ export function PropertyCard({ property: p, priority = false, sizes = CARD_SIZES
           <span className="rounded-full bg-white/95 px-2.5 py-1 text-xs font-semibold text-brand-800 shadow-sm">{p.typeLabel}</span>
           {p.featured ? <span className="rounded-full bg-accent-700 px-2.5 py-1 text-xs font-semibold text-white shadow-sm">Destaque</span> : null}
         </div>
+        <FavouriteButton propertyId={p.id} title={p.title} />
       </div>
       <div className="flex flex-1 flex-col p-4">
         <p className="text-xl font-bold text-brand-800">

@@ -114,6 +114,8 @@ export async function loadPropertyPage(input: { slugOrId: string; ref: string | 
       purpose: PURPOSE_LABELS[property.purpose],
       status: property.status,
       statusLabel: STATUS_LABELS[property.status],
+      /** The sale price the financing simulator starts from (issue 28), when the property is for sale. */
+      salePrice: property.purpose !== "rent" && property.price > 0 && property.status === "available" ? property.price : null,
       construction: CONSTRUCTION_LABELS[property.construction_status],
       constructionYear: property.construction_year,
       price,

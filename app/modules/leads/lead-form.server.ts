@@ -5,6 +5,7 @@ import { data, redirect } from "react-router";
 import { LEAD_MESSAGES, leadFormSchema } from "~/modules/leads/lead-form";
 import { isHoneypotFilled } from "./honeypot";
 import { createLead } from "./leads.server";
+import type { LeadSource } from "#db/schema";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { RATE_LIMIT_MESSAGE, clientIp, hitFormLimit, retryAfterHeaders } from "~/modules/auth/rate-limit.server";
 import { config } from "~/modules/platform/config.server";
@@ -20,12 +21,19 @@ export { leadFormSchema } from "~/modules/leads/lead-form";
 const LEAD_WINDOW_S = 10 * 60;
 
 /**
+ * Where the form sits: the property the lead is about, and for the visitor
+ * features of issue 28 their own source and what the page adds to the
+ * visitor's message (the simulation, the properties compared).
+ */
+export type LeadFormContext = { propertyId: number | null; source?: LeadSource; messageSuffix?: string | null };
+
+/**
  * The action behind every public lead form (/contato, /imovel/…): validates
  * with the shared schema, drops bots, limits floods, creates the lead through
  * createLead and sends the visitor to /obrigado. On failure it returns the
  * Conform reply, so the form shows the messages with or without JavaScript.
  */
-export async function leadFormAction(request: Request, context: { propertyId: number | null }) {
+export async function leadFormAction(request: Request, context: LeadFormContext) {
   const ip = clientIp(request);
   const posts = await hitFormLimit("lead_posts", ip, { max: config().RATE_LIMIT_MAX * 3, windowSeconds: LEAD_WINDOW_S });
   if (!posts.ok) {
@@ -49,10 +57,11 @@ export async function leadFormAction(request: Request, context: { propertyId: nu
   const limit = await hitFormLimit("lead_created", ip, { windowSeconds: LEAD_WINDOW_S });
   if (!limit.ok) return data(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), { status: 429, headers: retryAfterHeaders(limit) });
 
-  const { name, email, phone, message } = submission.value;
+  const { name, email, phone } = submission.value;
+  const message = context.messageSuffix ? `${submission.value.message}\n\n${context.messageSuffix}` : submission.value.message;
   const ref = submission.value.ref || url.searchParams.get("ref") || null;
   try {
-    const lead = await createLead({ name, email, phone, message, propertyId: context.propertyId, brokerId: ref, source: "site" });
+    const lead = await createLead({ name, email, phone, message, propertyId: context.propertyId, brokerId: ref, source: context.source ?? "site" });
     return redirect(thanksUrl({ name, brokerId: lead.brokerId, brokerPhone: lead.brokerPhone, ref: lead.brokerId ?? null }), { headers: { "Set-Cookie": await leadSentHeader(name) } });
   } catch (error) {
     log.error("lead creation failed", { ...errorFields(error), propertyId: context.propertyId });

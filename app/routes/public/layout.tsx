@@ -3,6 +3,7 @@ import { Outlet, redirect, useLoaderData } from "react-router";
 import { referralRedirect } from "~/modules/leads/referral-visit.server";
 import { PublicFooter, PublicHeader } from "~/components/layout/public-shell";
 import { getSessionUser } from "~/modules/auth/session.server";
+import { readFavouriteIds } from "~/modules/favourites/favourites.server";
 import type { Route } from "./+types/layout";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 
@@ -17,14 +18,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // Only read the session when there is a cookie: anonymous visitors cost no query.
   const hasCookie = request.headers.get("Cookie")?.includes("__session=");
   const user = hasCookie ? await getSessionUser(request) : null;
-  return { isAdmin: user?.role === "admin" };
+  return { isAdmin: user?.role === "admin", favourites: await readFavouriteIds(request) };
 }
 
 export default function PublicLayout() {
-  const { isAdmin } = useLoaderData<typeof loader>();
+  const { isAdmin, favourites } = useLoaderData<typeof loader>();
   return (
     <div className="flex min-h-screen flex-col">
-      <PublicHeader isAdmin={isAdmin} />
+      <PublicHeader isAdmin={isAdmin} favouriteCount={favourites.length} />
       <div className="flex-1">
         <Outlet />
       </div>

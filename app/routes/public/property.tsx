@@ -5,6 +5,8 @@ import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { Gallery } from "~/components/public/gallery";
 import { LeadForm } from "~/components/public/lead-form";
 import { PropertyCard } from "~/components/public/property-card";
+import { FavouriteButton } from "~/components/public/favourite-button";
+import { FinancingTeaser } from "~/components/public/financing-teaser";
 import { Badge, buttonClass } from "~/components/ui";
 import { AGENCY } from "~/modules/platform/agency";
 import { PropertyMovedError, PropertyPageNotFoundError, loadPropertyPage, requirePublicPropertyId } from "~/modules/catalogue/property-page.server";
@@ -95,6 +97,9 @@ export default function PropertyPage() {
             <p className="mt-1 text-slate-600" data-testid="property-address">
               {p.addressLine}
             </p>
+            <div className="mt-3">
+              <FavouriteButton propertyId={p.id} title={p.title} variant="inline" />
+            </div>
           </div>
           <p className="text-3xl font-bold text-brand-800">
             {p.price.main}
@@ -203,6 +208,7 @@ export default function PropertyPage() {
               <CopyButton text={shareUrl} />
             </div>
           </div>
+          {p.salePrice ? <FinancingTeaser propertyId={p.id} price={p.salePrice} refCode={ref} /> : null}
           {broker ? <BrokerCard broker={broker} propertyTitle={p.title} /> : null}
           <div className="scroll-mt-20 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5 shadow-[var(--shadow-card)]">
             <LeadForm lastResult={lastResult} propertyId={p.id} propertyTitle={p.title} brokerId={broker?.id ?? null} heading="Gostou deste imóvel? Fale com a gente" />
