@@ -1,6 +1,8 @@
 import { data, Link, redirect, useLoaderData } from "react-router";
 import type { PropertyTypeCode } from "#db/schema";
 import { BrokerCard } from "~/components/public/broker-card";
+import { AlertForm } from "~/components/public/alert-form";
+import { alertSearchOf } from "~/modules/alerts/search.server";
 import { CatalogueFilterForm, SortSelect } from "~/components/catalogue/catalogue-filters";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { Pagination } from "~/components/ui/pagination";
@@ -100,6 +102,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     cities: resolved?.cities ?? [],
     neighborhoods: resolved?.neighborhoods ?? [],
     broker,
+    alert: alertSearchOf(scope.path, filters),
     seo: {
       title,
       description: scope.description,
@@ -112,7 +115,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : [{ title: "Categoria não encontrada | Lar Imóveis" }, { name: "robots", content: "noindex" }]);
 
 export default function CataloguePage() {
-  const { scope, filters, result, cities, neighborhoods, broker } = useLoaderData<typeof loader>();
+  const { scope, filters, result, cities, neighborhoods, broker, alert } = useLoaderData<typeof loader>();
   const filtered = hasActiveFilters(filters);
   const pageHref = (page: number) => `${scope.path}${catalogueQuery(filters, { page }, scope.defaultSort)}`;
   return (
@@ -129,6 +132,7 @@ export default function CataloguePage() {
       <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr] lg:gap-8">
         <div className="lg:sticky lg:top-20 lg:self-start">
           <CatalogueFilterForm action={scope.path} filters={filters} cities={cities} neighborhoods={neighborhoods} showType={scope.type === null} />
+          {alert ? <AlertForm {...alert} refCode={filters.ref} className="mt-4 rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)]" /> : null}
         </div>
         <section aria-labelledby="results-heading" className="min-w-0">
           {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
