@@ -22,6 +22,7 @@ export function AlertForm({
   description,
   lastResult,
   className,
+  headingClassName,
 }: {
   path: string;
   query: string;
@@ -29,13 +30,14 @@ export function AlertForm({
   description: string;
   lastResult?: AnyResult | null;
   className?: string;
+  headingClassName?: string;
 }) {
   const [form, fields] = useAppForm(alertFormSchema, { id: ALERT_FORM_ID, lastResult, defaultValue: { frequency: "weekly" } });
   const chosen = (fields.frequency.value as string | undefined) ?? "weekly";
   return (
     <Form method="post" action={`/alertas#${ALERT_FORM_ID}`} {...formProps(form)} className={cx("scroll-mt-24 space-y-4", className)} aria-labelledby={`${form.id}-heading`}>
       <div>
-        <h2 id={`${form.id}-heading`} className="text-base font-semibold text-slate-900">
+        <h2 id={`${form.id}-heading`} className={cx("text-base font-semibold text-slate-900", headingClassName)}>
           Receber novidades desta busca
         </h2>
         <div id="alert-search" data-catalogue-part="">

@@ -10,7 +10,8 @@ import { errorFields, log } from "~/modules/platform/logger.server";
 import { nextDailyAt } from "~/utils/clock";
 import { alertUrls } from "./alerts.server";
 import { digestMail, type DigestItem } from "./alert-mail.server";
-import { describeSearch, resolveAlertSearch } from "./search.server";
+import { describeSearch } from "./search";
+import { resolveAlertSearch } from "./search.server";
 
 /**
  * The alert digest (issue 28). Every run first notes each available

@@ -8,7 +8,8 @@ import { db } from "~/modules/platform/db.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { FREQUENCY_LABELS } from "./alert-form";
 import { confirmationMail } from "./alert-mail.server";
-import { alertScope, canonicalSearchQuery, describeSearch, resolveAlertSearch, searchFilters } from "./search.server";
+import { alertScope, canonicalSearchQuery, describeSearch, searchFilters } from "./search";
+import { resolveAlertSearch } from "./search.server";
 
 /**
  * Saved-search alerts (issue 28): double opt-in. subscribe() keeps one row
@@ -159,4 +160,4 @@ export async function alertCounts(): Promise<Record<AlertStatus, number>> {
   return counts;
 }
 
-export { resolveAlertSearch };
+

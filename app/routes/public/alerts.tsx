@@ -4,7 +4,7 @@ import { AlertPageCard } from "~/components/public/alert-page";
 import { Card } from "~/components/ui";
 import { ALERT_MESSAGES, alertFormSchema } from "~/modules/alerts/alert-form";
 import { subscribe } from "~/modules/alerts/alerts.server";
-import { alertScope, canonicalSearchQuery, describeSearch, searchFilters } from "~/modules/alerts/search.server";
+import { alertScope, canonicalSearchQuery, describeSearch, searchFilters } from "~/modules/alerts/search";
 import { RATE_LIMIT_MESSAGE, clientIp, hitFormLimit, retryAfterHeaders } from "~/modules/auth/rate-limit.server";
 import { parseRef, withRef } from "~/modules/leads/referral";
 import { config } from "~/modules/platform/config.server";

@@ -10,9 +10,10 @@ import { registeredJobs } from "~/modules/platform/jobs.server";
 import { action as subscribeAction } from "~/routes/public/alerts";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/public/alert-confirm";
 import { action as cancelAction, loader as cancelLoader } from "~/routes/public/alert-cancel";
-import { formRequest, getRequest, routeArgs } from "../../helpers/requests";
+import { loader as adminLeadsLoader } from "~/routes/admin/contacts";
+import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
 import { reply, unwrap } from "../../helpers/responses";
-import { makeBroker, makeProperty } from "../../helpers/factories";
+import { makeAdmin, makeBroker, makeProperty } from "../../helpers/factories";
 import { parseEml } from "../../mocks/eml";
 
 /** The suite's real SMTP server: what the alerts send, as received. */
@@ -287,5 +288,14 @@ describe("unsubscribing", () => {
     expect(counts.active).toBeGreaterThan(0);
     expect(counts.pending).toBeGreaterThan(0);
     expect(counts.cancelled).toBeGreaterThan(0);
+    const admin = await makeAdmin();
+    const adminCookie = await sessionCookie(admin.id);
+    const page = await unwrap(() => adminLeadsLoader(routeArgs(getRequest("/admin/contacts", { cookie: adminCookie }))));
+    expect(page.data?.alerts).toEqual(counts);
+    // a broker never gets the admin's screen
+    const broker = await makeBroker();
+    const brokerCookie = await sessionCookie(broker.userId);
+    const refused = await unwrap(() => adminLeadsLoader(routeArgs(getRequest("/admin/contacts", { cookie: brokerCookie }))));
+    expect(refused.data?.alerts).toBeUndefined();
   });
 });
