@@ -9,7 +9,6 @@ import { errorFields, log } from "~/modules/platform/logger.server";
 import { FREQUENCY_LABELS } from "./alert-form";
 import { confirmationMail } from "./alert-mail.server";
 import { alertScope, canonicalSearchQuery, describeSearch, searchFilters } from "./search";
-import { resolveAlertSearch } from "./search.server";
 
 /**
  * Saved-search alerts (issue 28): double opt-in. subscribe() keeps one row
