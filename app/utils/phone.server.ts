@@ -1,4 +1,5 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { formatPhone } from "./phone";
 
 /**
  * The one phone normaliser (server only: the library's metadata stays out
@@ -19,4 +20,18 @@ export function normalisePhone(value: string | null | undefined): string | null 
   // a Brazilian number needs its DDD (10 or 11 national digits)
   if (phone.countryCallingCode === "55" && phone.nationalNumber.length < 10) return null;
   return phone.number.replace(/^\+/, "");
+}
+
+/**
+ * A phone as a person reads it in an exported file: a Brazilian number in
+ * its national form, "(11) 98765-4321" (no leading '+', which a spreadsheet
+ * would take for a formula and the export would have to guard with a
+ * visible apostrophe); another country's number in its international form
+ * ("+1 415 555 0100", still guarded); what was typed when it is not a number.
+ */
+export function readablePhone(value: string | null | undefined): string {
+  const digits = normalisePhone(value);
+  if (!digits) return value ?? "";
+  if (digits.startsWith("55")) return formatPhone(digits);
+  return parsePhoneNumberFromString(`+${digits}`)?.formatInternational() ?? value ?? "";
 }

@@ -105,3 +105,35 @@ test("bulk e-mail: the count without JavaScript, Cancelar, and the form clears a
   }
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
+
+test("board layout on a phone and a desktop: a card's '+ Atividade' and 'Mover para' stay inside the card on one line each; 'Buscar' stays beside its box @no-js", async ({ page, jsEnabled }) => {
+  const b = await createBrokerWithLeads(`layout${jsEnabled ? "j" : "n"}${Date.now()}`, [
+    { name: "Maria Aparecida de Souza Albuquerque Cavalcanti Figueiredo", stage: "Qualificação" },
+    { name: "Zé", stage: "Qualificação" },
+  ]);
+  await signIn(page.context(), { ...b, role: "broker" });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/broker/crm");
+    await ready(page, jsEnabled);
+    const cards = page.locator('section[data-stage="Qualificação"] li[data-card]');
+    await expect(cards).toHaveCount(2);
+    for (const card of await cards.all()) {
+      const box = (await card.boundingBox())!;
+      for (const control of [card.getByRole("link", { name: "+ Atividade" }), card.getByRole("button", { name: "Mover para" }), card.getByLabel("Mover para")]) {
+        const inner = (await control.boundingBox())!;
+        expect(inner.x, `${width}px: inside the card on the left`).toBeGreaterThanOrEqual(box.x - 0.5);
+        expect(inner.x + inner.width, `${width}px: inside the card on the right`).toBeLessThanOrEqual(box.x + box.width + 0.5);
+        // one line: a wrapped label would make the control about twice as tall as a 28 px control
+        expect(inner.height, `${width}px: one line`).toBeLessThanOrEqual(30);
+      }
+    }
+    const search = page.getByRole("searchbox", { name: "Buscar" });
+    const button = page.getByRole("button", { name: "Buscar", exact: true });
+    const [field, go] = [(await search.boundingBox())!, (await button.boundingBox())!];
+    expect(Math.abs(field.y + field.height / 2 - (go.y + go.height / 2)), `${width}px: Buscar beside its box`).toBeLessThanOrEqual(2);
+    expect(go.x).toBeGreaterThan(field.x + field.width - 1);
+    expect(go.height).toBeLessThanOrEqual(42);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(1);
+  }
+});

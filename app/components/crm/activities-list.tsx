@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Alert, Badge, Button, Select, buttonClass } from "~/components/ui";
+import { Alert, Badge, Button, ConfirmButton, Select, buttonClass } from "~/components/ui";
 import { ListScreen } from "~/components/ui/list-screen";
 import { ACTIVITY_DELETE_CONFIRM } from "~/modules/crm/activity-form";
 import { ACTIVITY_STATE_LABELS, ACTIVITY_TYPE_LABELS, type ActivityState, type ActivityTypeCode } from "~/modules/crm/labels";
@@ -98,24 +98,20 @@ export function ActivitiesList({
             </Alert>
           ) : null}
           <Form method="post" action={here} id="activities-bulk" className="flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
-            <input type="hidden" name="confirm" value="" />
             <span className="text-slate-700">Marque em Selecionar e</span>
-            <Button
-              type="submit"
+            <ConfirmButton
               name="intent"
               value="delete"
               variant="danger"
               size="sm"
               disabled={busy}
-              onClick={(e) => {
+              question={() => {
                 const n = document.querySelectorAll('input[form="activities-bulk"][name="ids"]:checked').length;
-                if (!n) return; // the server answers 'Seleção vazia'
-                if (!window.confirm(ACTIVITY_DELETE_CONFIRM(n))) e.preventDefault();
-                else (e.currentTarget.form?.elements.namedItem("confirm") as HTMLInputElement | null)?.setAttribute("value", "yes");
+                return n ? ACTIVITY_DELETE_CONFIRM(n) : null; // none: the server answers 'Seleção vazia'
               }}
             >
               Excluir selecionadas
-            </Button>
+            </ConfirmButton>
           </Form>
         </>
       }
@@ -178,25 +174,12 @@ export function ActivitiesList({
         <Form method="post" action={here} className="flex flex-wrap gap-1">
           <input type="hidden" name="activityId" value={a.id} />
           <input type="hidden" name="ids" value={a.id} />
-          <input type="hidden" name="confirm" value="" />
           <Button type="submit" name="intent" value={a.completed_at ? "reopen" : "complete"} variant="secondary" size="sm">
             {a.completed_at ? "Reabrir" : "Concluir"}
           </Button>
-          <Button
-            type="submit"
-            name="intent"
-            value="delete"
-            variant="ghost"
-            size="sm"
-            className="text-danger-700"
-            aria-label={`Excluir ${label(a)}`}
-            onClick={(e) => {
-              if (!window.confirm(ACTIVITY_DELETE_CONFIRM(1))) e.preventDefault();
-              else (e.currentTarget.form?.elements.namedItem("confirm") as HTMLInputElement | null)?.setAttribute("value", "yes");
-            }}
-          >
+          <ConfirmButton name="intent" value="delete" variant="ghost" size="sm" className="text-danger-700" aria-label={`Excluir ${label(a)}`} question={ACTIVITY_DELETE_CONFIRM(1)}>
             Excluir
-          </Button>
+          </ConfirmButton>
         </Form>
       )}
       empty={{ title: "Nenhuma atividade encontrada" }}

@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from "react";
 import { Form } from "react-router";
-import { Button, Select } from "~/components/ui";
+import { Button, ConfirmButton, Select } from "~/components/ui";
 import { resultFor } from "~/components/ui/form";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
 import type { LeadListData } from "./lead-list-types";
@@ -47,23 +47,17 @@ export function BulkBar({ data: d, selected, setSelected, actionData, busy }: { 
         </Button>
       </span>
       {d.isAdmin ? (
-        <Button
-          type="submit"
+        <ConfirmButton
           name="intent"
           value="delete"
           size="sm"
           variant="danger"
           disabled={busy}
-          onClick={(e) => {
-            if (!selected.size) return; // the server answers 'Seleção vazia'
-            if (!window.confirm(CRM_MESSAGES.deleteConfirm)) e.preventDefault();
-            else (e.currentTarget.form?.elements.namedItem("confirm") as HTMLInputElement | null)?.setAttribute("value", "yes");
-          }}
+          question={() => (selected.size ? CRM_MESSAGES.deleteConfirm : null /* the server answers 'Seleção vazia' */)}
         >
           Excluir selecionados
-        </Button>
+        </ConfirmButton>
       ) : null}
-      <input type="hidden" name="confirm" value="" />
       <Button type="submit" name="enviar" value="1" formMethod="get" formAction={d.path} size="sm" variant="secondary" disabled={busy}>
         Enviar email em massa
       </Button>

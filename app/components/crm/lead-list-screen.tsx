@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "react-router";
-import { Alert, Button, PageHeader, Select, buttonClass } from "~/components/ui";
+import { Alert, Button, ConfirmButton, PageHeader, Select, buttonClass } from "~/components/ui";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { ListScreen, type ListColumn } from "~/components/ui/list-screen";
 import { formatDateTime } from "~/utils/clock";
@@ -226,20 +226,9 @@ function RowActions({ row: r, isAdmin, returnTo, action }: { row: LeadListRow; i
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="ids" value={r.id} />
           <input type="hidden" name="returnTo" value={returnTo} />
-          <input type="hidden" name="confirm" value="" />
-          <Button
-            type="submit"
-            size="sm"
-            variant="ghost"
-            className="h-7 px-1.5 text-xs text-danger-700"
-            aria-label={`Excluir ${name}`}
-            onClick={(e) => {
-              if (!window.confirm(CRM_MESSAGES.deleteConfirm)) e.preventDefault();
-              else (e.currentTarget.form?.elements.namedItem("confirm") as HTMLInputElement | null)?.setAttribute("value", "yes");
-            }}
-          >
+          <ConfirmButton size="sm" variant="ghost" className="h-7 px-1.5 text-xs text-danger-700" aria-label={`Excluir ${name}`} question={CRM_MESSAGES.deleteConfirm}>
             Excluir
-          </Button>
+          </ConfirmButton>
         </Form>
       ) : null}
     </>

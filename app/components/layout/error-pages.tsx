@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link, isRouteErrorResponse, useRouteError } from "react-router";
 import { buttonClass } from "~/components/ui";
+import { useRetryWhenServerAnswers } from "./server-retry";
 
 /** Where an error page sends people: the area's home, and whether it sits inside a layout that already has <main id="main">. */
 type PagePlace = { homeHref?: string; inLayout?: boolean };
@@ -64,6 +65,8 @@ export function ErrorPage({ status, message, homeHref = "/", inLayout }: { statu
   );
 }
 
+const SERVER_AWAY = "O servidor não respondeu (pode estar reiniciando). Esta página tenta de novo a cada 5 segundos.";
+
 /** The `message` a route put in its thrown data (`data({ message }, 4xx)`), if any. */
 function messageOf(data: unknown): string | undefined {
   return typeof data === "object" && data !== null && "message" in data && typeof data.message === "string" ? data.message : undefined;
@@ -80,6 +83,11 @@ export function GeneralErrorBoundary({
   ...place
 }: { notFound?: { title: string; text: string }; messages?: Partial<Record<number, string>> } & PagePlace) {
   const error = useRouteError();
+  // A request that never reached the app (thrown by fetch, or a proxy's 502–504) is the server restarting
+  // or the network dropping: the page says so and comes back by itself once the server answers again.
+  const unreachable = !isRouteErrorResponse(error) ? error instanceof TypeError : error.status >= 502 && error.status <= 504;
+  useRetryWhenServerAnswers(unreachable, "reload");
+  if (unreachable) return <ErrorPage status={isRouteErrorResponse(error) ? error.status : 503} message={SERVER_AWAY} {...place} />;
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage {...notFound} {...place} />;
   if (isRouteErrorResponse(error)) return <ErrorPage status={error.status} message={messageOf(error.data) ?? messages[error.status]} {...place} />;
   return <ErrorPage status={500} message={messages[500]} {...place} />;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
 import { Alert, buttonClass, Card } from "~/components/ui";
+import { serverAnswers, useRetryWhenServerAnswers } from "~/components/layout/server-retry";
 
 /**
  * Pages that refresh themselves (the pairing modal, the campaign monitor).
@@ -19,19 +20,6 @@ function cancelDocumentRefresh() {
   const stop = () => window.stop();
   if (document.readyState === "complete") stop();
   else window.addEventListener("load", stop, { once: true });
-}
-
-async function serverAnswers(): Promise<boolean> {
-  try {
-    return (
-      await fetch("/healthz", {
-        cache: "no-store",
-        signal: AbortSignal.timeout(4000),
-      })
-    ).ok;
-  } catch {
-    return false;
-  }
 }
 
 export function useLiveRefresh(active: boolean, everyMs: number): { offline: boolean } {
@@ -68,15 +56,7 @@ export function OfflineNotice({ offline }: { offline: boolean }) {
  */
 export function LiveErrorBoundary({ title, backHref, backLabel }: { title: string; backHref: string; backLabel: string }) {
   const error = useRouteError();
-  const revalidator = useRevalidator();
-  const ref = useRef(revalidator);
-  ref.current = revalidator;
-  useEffect(() => {
-    const timer = window.setInterval(async () => {
-      if (ref.current.state === "idle" && (await serverAnswers())) void ref.current.revalidate().catch(() => undefined);
-    }, 5000);
-    return () => window.clearInterval(timer);
-  }, []);
+  useRetryWhenServerAnswers(true, "revalidate");
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <Card className="mx-auto max-w-xl p-6 text-center">

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
 import { Button, buttonClass, Modal } from "~/components/ui";
+import { ConfirmModal } from "~/components/ui/confirm-modal";
 import { FormSummary, TextField, formProps, useAppForm } from "~/components/ui/form";
 import type { ConnectionView } from "~/modules/messaging/whatsapp-connections.server";
 import { whatsappActionSchema } from "~/modules/messaging/whatsapp-forms";
@@ -104,24 +105,18 @@ export function PairingModal({ connection, pollSeconds }: { connection: Connecti
 export function DeleteInstanceModal({ name }: { name: string }) {
   const busy = useNavigation().state !== "idle";
   return (
-    <Modal
+    <ConfirmModal
       title="Deletar instância?"
-      footer={
-        <>
-          <Link to="/broker/whatsapp" className={buttonClass("secondary")}>
-            Cancelar
-          </Link>
-          <Form method="post">
-            <Button type="submit" name="intent" value="delete" variant="danger" pending={busy}>
-              Deletar
-            </Button>
-          </Form>
-        </>
+      question={
+        <span className="[overflow-wrap:anywhere]">
+          A instância <strong>{name}</strong> será desconectada e removida. Campanhas em andamento param de enviar até você conectar outra.
+        </span>
       }
-    >
-      <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
-        A instância <strong>{name}</strong> será desconectada e removida. Campanhas em andamento param de enviar até você conectar outra.
-      </p>
-    </Modal>
+      cancelTo="/broker/whatsapp"
+      intent="delete"
+      fields={{}}
+      submitLabel="Deletar"
+      pending={busy}
+    />
   );
 }

@@ -42,6 +42,32 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   );
 });
 
+/**
+ * A submit button for a destructive post (delete, bulk delete). Without JavaScript the form posts
+ * `confirm=""` and the server answers with its own confirmation step (which posts `confirm=yes`);
+ * with JavaScript the browser asks here and, when the person agrees, the post carries `confirm=yes`.
+ * `question` may return null to post without asking (e.g. nothing selected: the server says why).
+ * Renders the form's one `confirm` field: the form must not have another.
+ */
+export function ConfirmButton({ question, onClick, ...rest }: Omit<ButtonProps, "type"> & { question: string | (() => string | null) }) {
+  return (
+    <>
+      <input type="hidden" name="confirm" value="" />
+      <Button
+        type="submit"
+        {...rest}
+        onClick={(event) => {
+          onClick?.(event);
+          const text = typeof question === "function" ? question() : question;
+          if (text === null || event.defaultPrevented) return;
+          if (!window.confirm(text)) event.preventDefault();
+          else (event.currentTarget.form?.elements.namedItem("confirm") as HTMLInputElement | null)?.setAttribute("value", "yes");
+        }}
+      />
+    </>
+  );
+}
+
 export function Spinner({ className }: { className?: string }) {
   return <span aria-hidden="true" className={cx("inline-block size-4 animate-spin rounded-full border-2 border-current border-r-transparent", className)} />;
 }
@@ -132,6 +158,15 @@ export function Alert({ tone = "info", title, children, className }: { tone?: "i
       {children}
     </div>
   );
+}
+
+/** The page's one problem, above its content (a refused action, a stale link): nothing when there is none. */
+export function PageProblem({ message }: { message?: ReactNode }) {
+  return message ? (
+    <Alert tone="danger" className="mb-4">
+      {message}
+    </Alert>
+  ) : null;
 }
 
 // ── tables ────────────────────────────────────────────────────────────────

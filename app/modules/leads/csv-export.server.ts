@@ -1,15 +1,17 @@
 import type { SessionUser } from "~/modules/auth/session.server";
 import { parseJsonList } from "~/modules/platform/db.server";
 import { agencyToday, formatDateForFile, formatDateTime } from "~/utils/clock";
-import { leadListQuery, type LeadListParams } from "./lead-list.server";
+import { LEAD_BROKER_COLUMNS, LEAD_CONTACT_COLUMNS, leadListQuery, type LeadListParams } from "./lead-list.server";
 import { LEAD_STATUS_LABELS } from "~/modules/crm/labels";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
+import { readablePhone } from "~/utils/phone.server";
 
 /**
  * CSV export of the lead list with its filters (02 §2.4, §9). Made for Excel
  * pt-BR: UTF-8 with BOM, ';' between cells, CRLF. A cell that starts with
  * = + - @ (or tab / CR) is prefixed with ' so a spreadsheet never runs it as
- * a formula. Rows are streamed from the database, never all in memory.
+ * a formula; phones are written in their readable national form, which
+ * needs no guard (readablePhone). Rows are streamed from the database, never all in memory.
  */
 export function csvCell(value: unknown): string {
   let s = value == null ? "" : String(value);
@@ -35,17 +37,12 @@ export function exportLeadsCsv(user: SessionUser, params: Pick<LeadListParams, "
     .leftJoin("brokers", "brokers.id", "leads.broker_id")
     .leftJoin("crm_stages", "crm_stages.id", "leads.stage_id")
     .select([
-      "leads.name",
-      "leads.email",
-      "leads.phone",
-      "leads.message",
-      "leads.property_title",
+      ...LEAD_CONTACT_COLUMNS,
+      ...LEAD_BROKER_COLUMNS,
       "crm_stages.name as stage_name",
       "leads.status",
       "leads.tags",
       "leads.total_value",
-      "brokers.name as broker_name",
-      "brokers.email as broker_email",
       "leads.created_at",
     ])
     .orderBy("leads.created_at", "desc")
@@ -69,7 +66,7 @@ export function exportLeadsCsv(user: SessionUser, params: Pick<LeadListParams, "
         chunk += csvLine([
           r.name,
           r.email,
-          r.phone,
+          readablePhone(r.phone),
           r.message,
           r.property_title,
           r.stage_name,

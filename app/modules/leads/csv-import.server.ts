@@ -13,7 +13,7 @@ import type { LeadSource, LeadStatus } from "#db/schema";
 import { foldText } from "~/utils/slug";
 import { listPipelineStages, entryStageId, type Stage } from "~/modules/crm/stages.server";
 import { duplicateIndex } from "./duplicates.server";
-import { CSV_MESSAGES, IMPORT_FIELDS, MAX_IMPORT_ROWS, SKIP_REASONS, type ImportField, type ImportMapping, type SkippedRow } from "./csv-import";
+import { CSV_MESSAGES, IMPORT_FIELDS, importChoicesSchema, stageChoiceSchema, MAX_IMPORT_ROWS, SKIP_REASONS, type ImportField, type ImportMapping, type SkippedRow } from "./csv-import";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
 
 /**
@@ -414,29 +414,25 @@ export const staleImportsJob = {
  * broker=id (admins).
  */
 export function importChoicesFrom(fields: URLSearchParams | FormData, file: CsvFile, stages: readonly Stage[]) {
-  const get = (k: string) => {
+  const text = (k: string) => {
     const v = fields.get(k);
-    return typeof v === "string" ? v : null;
+    return typeof v === "string" ? v : undefined;
   };
-  const hasChoices = get("submitted") === "1";
+  const sent = importChoicesSchema.parse(Object.fromEntries(["submitted", "force", "dups", "broker", ...IMPORT_FIELDS.map((f) => `map_${f}`)].map((k) => [k, text(k)])));
+  const hasChoices = sent.submitted === "1";
   const mapping: ImportMapping = hasChoices ? {} : autoMapping(file.headers);
   if (hasChoices) {
     for (const f of IMPORT_FIELDS) {
-      const v = get(`map_${f}`);
-      if (v && /^\d{1,3}$/.test(v)) mapping[f] = Number(v);
+      const column = sent[`map_${f}`];
+      if (column !== undefined) mapping[f] = column;
     }
   }
   const values = stageValues(file, mapping, stages);
   const stageMap: Record<string, number | null> = {};
   values.forEach((v, i) => {
-    const c = get(`stage_${i}`);
-    if (c === "none") stageMap[v.value] = null;
-    else if (c && /^\d{1,12}$/.test(c)) stageMap[v.value] = Number(c);
-    else stageMap[v.value] = v.suggestedStageId;
+    const choice = stageChoiceSchema.parse(text(`stage_${i}`));
+    stageMap[v.value] = choice === "none" ? null : (choice ?? v.suggestedStageId);
   });
-  const force = get("force");
-  const forceStageId = force && /^\d{1,12}$/.test(force) ? Number(force) : null;
-  const duplicates: "skip" | "merge" = get("dups") === "merge" ? "merge" : "skip";
   const unmatched = values.filter((v) => stageMap[v.value] == null).reduce((n, v) => n + v.count, 0);
-  return { mapping, values, stageMap, forceStageId, duplicates, broker: get("broker"), unmatched, hasChoices };
+  return { mapping, values, stageMap, forceStageId: sent.force ?? null, duplicates: sent.dups, broker: sent.broker ?? null, unmatched, hasChoices };
 }

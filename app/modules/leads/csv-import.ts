@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /** CSV import vocabulary shared with the mapping screen (02 §2.4, §5). */
 export const IMPORT_FIELDS = ["name", "email", "phone", "message", "tags", "property", "stage", "source"] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
@@ -40,3 +42,20 @@ export const CSV_MESSAGES = {
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 50_000;
+
+// ── the mapping screen's choices (GET for the preview, POST for the run) ──
+// Lenient like a list's filters: a value that is not one of the choices
+// (a tampered column or stage) counts as not chosen, never as an error.
+const columnIndex = z.string().regex(/^\d{1,3}$/).transform(Number).optional().catch(undefined);
+const stageId = z.string().regex(/^\d{1,12}$/).transform(Number);
+
+export const importChoicesSchema = z.object({
+  submitted: z.literal("1").optional().catch(undefined),
+  ...(Object.fromEntries(IMPORT_FIELDS.map((f) => [`map_${f}`, columnIndex])) as Record<`map_${ImportField}`, typeof columnIndex>),
+  force: stageId.optional().catch(undefined),
+  dups: z.enum(["skip", "merge"]).catch("skip"),
+  broker: z.string().max(20).optional().catch(undefined),
+});
+
+/** A stage value's choice: 'none' (leave it without a stage), a stage id, or undefined (the suggestion). */
+export const stageChoiceSchema = z.union([z.literal("none"), stageId]).optional().catch(undefined);

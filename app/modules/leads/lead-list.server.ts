@@ -5,6 +5,11 @@ import { brokerScope } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { lenientText, pageParam, parseRecordId } from "~/utils/query-schema";
 import { countTextMatches, leadKeyMatch, leadTextMatch } from "#db/lead-search";
+
+/** The columns every lead view starts with: who wrote, what was asked, about which property. */
+export const LEAD_CONTACT_COLUMNS = ["leads.id", "leads.name", "leads.email", "leads.phone", "leads.message", "leads.property_title", "leads.property_url"] as const;
+/** The broker a lead belongs to, for a query joined with brokers. */
+export const LEAD_BROKER_COLUMNS = ["leads.broker_id", "brokers.name as broker_name", "brokers.email as broker_email"] as const;
 import { LEADS_PAGE_SIZE, type LeadStatus } from "~/modules/crm/labels";
 
 /**
@@ -100,16 +105,8 @@ export async function listLeads(user: SessionUser, params: LeadListParams, pageS
     .leftJoin("brokers", "brokers.id", "leads.broker_id")
     .leftJoin("crm_stages", "crm_stages.id", "leads.stage_id")
     .select([
-      "leads.id",
-      "leads.name",
-      "leads.email",
-      "leads.phone",
-      "leads.message",
-      "leads.property_title",
-      "leads.property_url",
-      "leads.broker_id",
-      "brokers.name as broker_name",
-      "brokers.email as broker_email",
+      ...LEAD_CONTACT_COLUMNS,
+      ...LEAD_BROKER_COLUMNS,
       "leads.stage_id",
       "crm_stages.name as stage_name",
       "leads.status",

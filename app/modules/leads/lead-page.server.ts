@@ -9,6 +9,7 @@ import { whatsappHistoryOf } from "~/modules/messaging/lead-whatsapp.server";
 import { optOutOf } from "~/modules/messaging/opt-out.server";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { requireLead } from "./lead-access.server";
+import { LEAD_BROKER_COLUMNS, LEAD_CONTACT_COLUMNS } from "./lead-list.server";
 import { listPipelineStages, findLostStage, findWonStage } from "~/modules/crm/stages.server";
 import { listLeadActivities } from "~/modules/crm/activities.server";
 import { listNotes } from "~/modules/crm/notes.server";
@@ -22,13 +23,7 @@ export async function leadPage(user: SessionUser, leadId: number) {
     .selectFrom("leads")
     .leftJoin("brokers", "brokers.id", "leads.broker_id")
     .select([
-      "leads.id",
-      "leads.name",
-      "leads.email",
-      "leads.phone",
-      "leads.message",
-      "leads.property_title",
-      "leads.property_url",
+      ...LEAD_CONTACT_COLUMNS,
       "leads.stage_id",
       "leads.status",
       "leads.rating",
@@ -36,9 +31,7 @@ export async function leadPage(user: SessionUser, leadId: number) {
       "leads.tags",
       "leads.priority",
       "leads.created_at",
-      "leads.broker_id",
-      "brokers.name as broker_name",
-      "brokers.email as broker_email",
+      ...LEAD_BROKER_COLUMNS,
       "brokers.profile_image as broker_photo",
     ])
     .where("leads.id", "=", leadId)

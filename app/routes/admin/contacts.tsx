@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { Alert, Button, Card, PageHeader, buttonClass } from "~/components/ui";
+import { Alert, Button, Card, ConfirmButton, PageHeader, buttonClass } from "~/components/ui";
 import { alertCounts } from "~/modules/alerts/alerts.server";
 import { formErrorOf } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
@@ -167,20 +167,13 @@ export default function AdminContacts() {
           { key: "date", header: "Data", cell: (r) => <span className="text-xs md:whitespace-nowrap">{formatDateTime(r.createdAt)}</span> },
         ]}
         rowActions={(r) => (
-          <Form
-            method="post"
-            onSubmit={(e) => {
-              if (!window.confirm(CRM_MESSAGES.deleteConfirm)) e.preventDefault();
-              else (e.currentTarget.elements.namedItem("confirm") as HTMLInputElement).value = "yes";
-            }}
-          >
+          <Form method="post">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="lead" value={r.id} />
-            <input type="hidden" name="confirm" value="" />
             <input type="hidden" name="back" value={back} />
-            <Button type="submit" size="sm" variant="ghost" className="text-danger-700" aria-label={`Excluir ${r.name || "Contato"}`}>
+            <ConfirmButton size="sm" variant="ghost" className="text-danger-700" aria-label={`Excluir ${r.name || "Contato"}`} question={CRM_MESSAGES.deleteConfirm}>
               Excluir
-            </Button>
+            </ConfirmButton>
           </Form>
         )}
         pager={{ page: page.page, pageCount: page.pageCount, href: (n) => `/admin/contacts${withQuery(back, { page: n })}` }}

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { Alert, Badge, Button, Card, PageHeader } from "~/components/ui";
+import { Badge, Button, Card, PageHeader, PageProblem } from "~/components/ui";
 import { formErrorOf } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireAdminOrBroker } from "~/modules/auth/auth.server";
@@ -59,11 +59,7 @@ export default function AdminCrm({ loaderData, actionData }: Route.ComponentProp
   return (
     <>
       <PageHeader title="Admins do CRM" subtitle={`${admins} ${admins === 1 ? "admin do CRM" : "admins do CRM"} · ${total} ${total === 1 ? "corretor" : "corretores"}`} />
-      {problem ? (
-        <Alert tone="danger" className="mb-4">
-          {problem}
-        </Alert>
-      ) : null}
+      <PageProblem message={problem} />
       <Card className="mb-4 p-4">
         <h2 className="text-sm font-semibold text-slate-900">Suas permissões</h2>
         <dl className="mt-2 flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700">

@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { AutomaticTab, DrawTab, ParticipantsTab, ResultsTab, WebhookTab } from "~/components/roulette/admin-roulette";
-import { Alert, Button, buttonClass, cx, Modal, PageHeader } from "~/components/ui";
+import { Button, PageHeader, PageProblem, cx } from "~/components/ui";
+import { ConfirmModal } from "~/components/ui/confirm-modal";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
@@ -126,11 +127,7 @@ export default function AdminRoulette({ loaderData, actionData }: Route.Componen
           </Link>
         ))}
       </nav>
-      {error ? (
-        <Alert tone="danger" className="mb-4">
-          {error}
-        </Alert>
-      ) : null}
+      <PageProblem message={error} />
       {tab === "sorteio" ? <DrawTab participants={participants} /> : null}
       {tab === "corretores" ? <ParticipantsTab participants={participants} /> : null}
       {tab === "resultados" ? <ResultsTab results={results} assignments={assignments} spin={spin} /> : null}
@@ -138,24 +135,15 @@ export default function AdminRoulette({ loaderData, actionData }: Route.Componen
       {tab === "automatica" ? <AutomaticTab settings={settings} next={next} noParticipants={participants.length === 0} sample={sample} lastResult={automaticResult} /> : null}
 
       {confirmParticipant || confirmResult ? (
-        <Modal
+        <ConfirmModal
           title={confirmParticipant ? "Remover participante" : "Excluir resultado"}
-          footer={
-            <>
-              <Link to={`?tab=${tab}`} className={buttonClass("secondary")}>
-                Cancelar
-              </Link>
-              <Form method="post">
-                <input type="hidden" name="id" value={confirmParticipant?.id ?? confirmResult?.id} />
-                <Button type="submit" name="intent" value={confirmParticipant ? "remove-participant" : "delete-result"} variant="danger" pending={busy} autoFocus>
-                  {confirmParticipant ? "Remover" : "Excluir"}
-                </Button>
-              </Form>
-            </>
-          }
-        >
-          <p className="text-sm text-slate-700">{confirmParticipant ? `Remover ${confirmParticipant.broker_name} do sorteio?` : `Excluir o resultado de ${confirmResult!.broker_name} (${confirmResult!.position}º)?`}</p>
-        </Modal>
+          question={confirmParticipant ? `Remover ${confirmParticipant.broker_name} do sorteio?` : `Excluir o resultado de ${confirmResult!.broker_name} (${confirmResult!.position}º)?`}
+          cancelTo={`?tab=${tab}`}
+          intent={confirmParticipant ? "remove-participant" : "delete-result"}
+          fields={{ id: (confirmParticipant?.id ?? confirmResult?.id)! }}
+          submitLabel={confirmParticipant ? "Remover" : "Excluir"}
+          pending={busy}
+        />
       ) : null}
     </>
   );

@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import { logout, safeRedirect } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import type { Route } from "./+types/logout";
-import { readFormData } from "~/modules/platform/forms.server";
+import { parseSubmission } from "~/modules/platform/forms.server";
+import { logoutSchema } from "~/modules/auth/session-forms";
 
 /** Logout is a POST (no state change on GET); a GET just goes home. */
 export async function loader() {
@@ -10,7 +11,8 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await readFormData(request);
+  const submission = await parseSubmission(request, logoutSchema);
   const cleared = await logout(request);
-  return redirectWithToast(safeRedirect(form.get("redirectTo"), "/"), { type: "success", message: "Logout realizado com sucesso" }, { headers: { "Set-Cookie": cleared } });
+  const redirectTo = submission.status === "success" ? submission.value.redirectTo : undefined;
+  return redirectWithToast(safeRedirect(redirectTo, "/"), { type: "success", message: "Logout realizado com sucesso" }, { headers: { "Set-Cookie": cleared } });
 }

@@ -1,6 +1,7 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 import { MaterialRenameModal, MaterialUploadCard } from "~/components/brokers/material-forms";
-import { Alert, Button, Modal, PageHeader, Select, buttonClass } from "~/components/ui";
+import { PageHeader, PageProblem, Select, buttonClass } from "~/components/ui";
+import { ConfirmModal } from "~/components/ui/confirm-modal";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
@@ -104,11 +105,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
           </a>
         }
       />
-      {deleteError ? (
-        <Alert tone="danger" className="mb-4">
-          {deleteError}
-        </Alert>
-      ) : null}
+      <PageProblem message={deleteError} />
       {isAdmin ? <MaterialUploadCard lastResult={resultFor(actionData, "upload")} busy={busy} /> : null}
       <ListScreen
         search={{ label: "Buscar material", placeholder: "Buscar material", defaultValue: q }}
@@ -160,27 +157,16 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
 
       {renaming ? <MaterialRenameModal material={renaming} back={back} lastResult={resultFor(actionData, "rename")} busy={busy} /> : null}
       {confirm ? (
-        <Modal
+        <ConfirmModal
           title="Remover material"
-          footer={
-            <>
-              <Link to={`/broker/cursos${back}`} className={buttonClass("secondary")}>
-                Cancelar
-              </Link>
-              <Form method="post">
-                <input type="hidden" name="intent" value="delete" />
-                <input type="hidden" name="id" value={confirm.id} />
-                <input type="hidden" name="back" value={back} />
-                <Button type="submit" variant="danger" pending={busy} autoFocus>
-                  Remover
-                </Button>
-              </Form>
-            </>
-          }
-        >
-          <p className="text-sm text-slate-700">{MATERIAL_MESSAGES.confirmDelete}</p>
-          <p className="mt-2 text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">{confirm.name}</p>
-        </Modal>
+          question={MATERIAL_MESSAGES.confirmDelete}
+          subject={confirm.name}
+          cancelTo={`/broker/cursos${back}`}
+          intent="delete"
+          fields={{ id: confirm.id, back }}
+          submitLabel="Remover"
+          pending={busy}
+        />
       ) : null}
     </div>
   );

@@ -1,7 +1,8 @@
 import { createCookie, redirect } from "react-router";
 import { requireBrokerArea, safeRedirect } from "~/modules/auth/auth.server";
 import type { Route } from "./+types/sidebar";
-import { readFormData } from "~/modules/platform/forms.server";
+import { parseSubmission } from "~/modules/platform/forms.server";
+import { sidebarSchema } from "~/modules/auth/session-forms";
 
 /** The sidebar's collapsed state lives in a cookie so the server renders it right. */
 // Secure under https (PUBLIC_URL), like the session cookie.
@@ -17,9 +18,10 @@ export async function loader() {
 
 export async function action({ request }: Route.ActionArgs) {
   await requireBrokerArea(request);
-  const form = await readFormData(request);
-  const collapsed = form.get("collapsed") === "true";
-  return redirect(safeRedirect(form.get("redirectTo"), "/broker/dashboard"), {
+  const submission = await parseSubmission(request, sidebarSchema);
+  const sent = submission.status === "success" ? submission.value : {};
+  const collapsed = sent.collapsed === "true";
+  return redirect(safeRedirect(sent.redirectTo, "/broker/dashboard"), {
     headers: { "Set-Cookie": await sidebarCookie.serialize(collapsed ? "collapsed" : "expanded") },
   });
 }

@@ -129,6 +129,17 @@ describe("sidebar toggle cookie", () => {
     expect((await run(() => brokerLayoutLoader(routeArgs(getRequest("/broker/dashboard", { cookie: expanded }))))).value).toMatchObject({ collapsed: false });
   });
 
+  it("tampered hidden fields fall back to safe defaults: expanded, the dashboard", async () => {
+    const broker = await makeBroker();
+    const cookie = await sessionCookie(broker.userId);
+    const odd = await run(() => sidebarAction(routeArgs(formRequest("/broker/sidebar", { collapsed: "sim<script>", redirectTo: `/broker/${"x".repeat(2100)}` }, { cookie }))));
+    expect(odd.response?.status).toBe(302);
+    expect(odd.response?.headers.get("Location")).toBe("/broker/dashboard");
+    expect(odd.response?.headers.get("Set-Cookie")).toMatch(/^sidebar=/);
+    const state = `${cookie}; ${odd.response!.headers.get("Set-Cookie")!.split(";")[0]}`;
+    expect((await run(() => brokerLayoutLoader(routeArgs(getRequest("/broker/dashboard", { cookie: state }))))).value).toMatchObject({ collapsed: false });
+  });
+
   it("without the cookie the sidebar is expanded; GET /broker/sidebar just goes to the dashboard", async () => {
     const broker = await makeBroker();
     const cookie = await sessionCookie(broker.userId);

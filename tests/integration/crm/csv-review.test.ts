@@ -1,9 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { db } from "~/modules/platform/db.server";
-import { autoMapping, parseCsv, planImport, runImport, saveUpload, unguardCell } from "~/modules/leads/csv-import.server";
-import { exportLeadsCsv } from "~/modules/leads/csv-export.server";
+import { autoMapping, importChoicesFrom, parseCsv, planImport, runImport, saveUpload, unguardCell } from "~/modules/leads/csv-import.server";
+import { csvCell, exportLeadsCsv } from "~/modules/leads/csv-export.server";
+import { normalisePhone, readablePhone } from "~/utils/phone.server";
 import { importScreen } from "~/modules/leads/csv-import.route.server";
 import { leadSourceFromText } from "~/modules/crm/labels";
+import { listPipelineStages } from "~/modules/crm/stages.server";
 import * as importRun from "~/routes/resources/csv/import";
 import { formRequest, getRequest, routeArgs } from "../../helpers/requests";
 import { unwrap } from "../../helpers/responses";
@@ -79,19 +81,53 @@ describe("our own export comes back as it was", () => {
     const s = Date.now();
     await runImport(a.user, parseCsv(csv(`Nome;Email;Telefone\r\n=Nome ${s};g${s}@x.com.br;+55 11 91111-${String(s).slice(-4)}\r\n`)), optionsFor(parseCsv(csv("Nome;Email;Telefone\r\nx;y;z\r\n")), a.brokerId));
     const exported = new TextDecoder().decode(await new Response(exportLeadsCsv(a.user, {})).arrayBuffer());
-    expect(exported).toContain(`'+55 11 91111-${String(s).slice(-4)}`);
+    // the phone comes out readable, without the guard's apostrophe (issue 24)
+    expect(exported).toContain(`;(11) 91111-${String(s).slice(-4)};`);
+    expect(exported).not.toContain("'+55");
     expect(exported).toContain(`'=Nome ${s}`);
 
     const b = await brokerUser();
     const back = parseCsv(csv(exported));
     await runImport(b.user, back, optionsFor(back, b.brokerId));
     const lead = await db().selectFrom("leads").select(["name", "phone"]).where("broker_id", "=", b.brokerId).executeTakeFirstOrThrow();
-    expect(lead).toEqual({ name: `=Nome ${s}`, phone: `+55 11 91111-${String(s).slice(-4)}` });
+    expect(lead).toEqual({ name: `=Nome ${s}`, phone: `(11) 91111-${String(s).slice(-4)}` });
+    expect(normalisePhone(lead.phone)).toBe(normalisePhone(`+55 11 91111-${String(s).slice(-4)}`));
 
     expect(unguardCell("'+5511")).toBe("+5511");
     expect(unguardCell("'@x")).toBe("@x");
     expect(unguardCell("D'Ávila")).toBe("D'Ávila");
     expect(unguardCell("'Ana'")).toBe("'Ana'");
+  });
+});
+
+describe("the mapping screen's choices (zod, lenient like filters)", () => {
+  it("reads the chosen columns, stages and options; a tampered value counts as not chosen", async () => {
+    const file = parseCsv(csv("Nome;Email;Telefone;Etapa\r\nAna;ana@x.com.br;11987654321;Qualificação\r\nBia;bia@x.com.br;;Outra\r\n"));
+    const stages = await stagesByName();
+    const stageList = await listPipelineStages();
+    const chosen = importChoicesFrom(new URLSearchParams({ submitted: "1", map_name: "0", map_email: "1", map_phone: "2", map_stage: "3", stage_0: "none", stage_1: String(Object.values(stages)[0]), dups: "merge", force: "7", broker: "12" }), file, stageList);
+    expect(chosen.mapping).toEqual({ name: 0, email: 1, phone: 2, stage: 3 });
+    expect(chosen).toMatchObject({ duplicates: "merge", forceStageId: 7, broker: "12", hasChoices: true });
+    expect(Object.values(chosen.stageMap)).toContain(null);
+
+    const odd = importChoicesFrom(new URLSearchParams({ submitted: "1", map_name: "abc", map_email: "1; drop table leads", map_phone: "-2", map_stage: "9999", dups: "all", force: "1 or 1=1", broker: "x".repeat(50) }), file, stageList);
+    expect(odd.mapping).toEqual({});
+    expect(odd).toMatchObject({ duplicates: "skip", forceStageId: null, broker: null });
+    // without 'submitted' the columns are guessed from the headers
+    expect(importChoicesFrom(new URLSearchParams(), file, stageList).mapping).toMatchObject({ name: 0, email: 1, phone: 2 });
+  });
+});
+
+describe("phones in an exported file", () => {
+  it("a Brazilian number in its national form, another country's in its international form, anything else as typed", () => {
+    expect(readablePhone("+55 11 98765-4321")).toBe("(11) 98765-4321");
+    expect(readablePhone("5511987654321")).toBe("(11) 98765-4321");
+    expect(readablePhone("011 3456-7890")).toBe("(11) 3456-7890");
+    expect(readablePhone("(55) 99999-8888")).toBe("(55) 99999-8888");
+    expect(readablePhone("+1 415 555 0100")).toBe("+1 415 555 0100");
+    expect(csvCell(readablePhone("+1 415 555 0100"))).toBe("'+1 415 555 0100");
+    expect(readablePhone("ligar depois")).toBe("ligar depois");
+    expect(readablePhone(null)).toBe("");
   });
 });
 

@@ -1,5 +1,6 @@
-import { Form, Link, useNavigation } from "react-router";
-import { Alert, Badge, Button, Modal, PageHeader, buttonClass } from "~/components/ui";
+import { Link, useNavigation } from "react-router";
+import { Badge, PageHeader, PageProblem, buttonClass } from "~/components/ui";
+import { ConfirmModal } from "~/components/ui/confirm-modal";
 import { formErrorOf } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireAdmin } from "~/modules/auth/auth.server";
@@ -51,11 +52,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           </Link>
         }
       />
-      {problem ? (
-        <Alert tone="danger" className="mb-4">
-          {problem}
-        </Alert>
-      ) : null}
+      <PageProblem message={problem} />
       <ListScreen
         rows={posts}
         rowKey={(p) => p.id}
@@ -99,25 +96,17 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
         )}
       />
       {confirm ? (
-        <Modal
+        <ConfirmModal
           title="Excluir artigo"
-          footer={
-            <>
-              <Link to="/admin/blog" preventScrollReset className={buttonClass("secondary")}>
-                Cancelar
-              </Link>
-              <Form method="post" action="/admin/blog">
-                <input type="hidden" name="id" value={confirm.id} />
-                <Button type="submit" name="intent" value="delete" variant="danger" pending={deleting} autoFocus>
-                  Excluir
-                </Button>
-              </Form>
-            </>
-          }
-        >
-          <p className="text-sm text-slate-700">Tem certeza que deseja excluir este artigo? Esta ação não pode ser desfeita.</p>
-          <p className="mt-2 text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">{confirm.title}</p>
-        </Modal>
+          question="Tem certeza que deseja excluir este artigo? Esta ação não pode ser desfeita."
+          subject={confirm.title}
+          cancelTo="/admin/blog"
+          action="/admin/blog"
+          intent="delete"
+          fields={{ id: confirm.id }}
+          submitLabel="Excluir"
+          pending={deleting}
+        />
       ) : null}
     </>
   );

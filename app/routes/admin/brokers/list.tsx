@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { BrokerIdentity } from "~/components/brokers/broker-identity";
-import { Alert, Badge, Button, Modal, PageHeader, buttonClass } from "~/components/ui";
+import { Badge, Button, PageHeader, PageProblem, buttonClass } from "~/components/ui";
+import { ConfirmModal } from "~/components/ui/confirm-modal";
 import { CopyButton } from "~/components/ui/copy-button";
 import { formErrorOf } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
@@ -72,11 +73,7 @@ export default function AdminBrokers({ loaderData, actionData }: Route.Component
           </Link>
         }
       />
-      {problem ? (
-        <Alert tone="danger" className="mb-4">
-          {problem}
-        </Alert>
-      ) : null}
+      <PageProblem message={problem} />
       <ListScreen
         search={{ label: "Buscar corretor", placeholder: "Nome ou e-mail", defaultValue: q }}
         rows={rows}
@@ -129,26 +126,16 @@ export default function AdminBrokers({ loaderData, actionData }: Route.Component
         pager={{ page, pageCount, href: (p) => withQuery(search, { page: p, confirmDelete: null }) }}
       />
       {confirm ? (
-        <Modal
+        <ConfirmModal
           title="Excluir corretor"
-          footer={
-            <>
-              <Link to={`/admin/corretores${back}`} preventScrollReset className={buttonClass("secondary")}>
-                Cancelar
-              </Link>
-              <Form method="post">
-                <input type="hidden" name="id" value={confirm.id} />
-                <input type="hidden" name="back" value={back} />
-                <Button type="submit" name="intent" value="delete" variant="danger" pending={busy} autoFocus>
-                  Excluir
-                </Button>
-              </Form>
-            </>
-          }
-        >
-          <p className="text-sm text-slate-700">{BROKER_ADMIN_MESSAGES.confirmDelete}</p>
-          <p className="mt-2 text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">{confirm.name}</p>
-        </Modal>
+          question={BROKER_ADMIN_MESSAGES.confirmDelete}
+          subject={confirm.name}
+          cancelTo={`/admin/corretores${back}`}
+          intent="delete"
+          fields={{ id: confirm.id, back }}
+          submitLabel="Excluir"
+          pending={busy}
+        />
       ) : null}
     </>
   );

@@ -1,6 +1,7 @@
-import { Form, Link, Outlet, useNavigation } from "react-router";
+import { Link, Outlet, useNavigation } from "react-router";
 import { AdminListFilters, ADMIN_LIST_COLUMNS, AdminRowActions } from "~/components/properties/admin-list";
-import { Alert, Button, Modal, PageHeader, Spinner, buttonClass } from "~/components/ui";
+import { PageHeader, PageProblem, Spinner, buttonClass } from "~/components/ui";
+import { ConfirmModal } from "~/components/ui/confirm-modal";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { normalisePlaceName } from "~/modules/catalogue/places";
@@ -73,11 +74,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
         }
       />
 
-      {error ? (
-        <Alert tone="danger" className="mb-4">
-          {error}
-        </Alert>
-      ) : null}
+      <PageProblem message={error} />
 
       <div className="relative" aria-busy={loadingList || undefined}>
         {loadingList ? (
@@ -110,25 +107,17 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
       </div>
 
       {confirm ? (
-        <Modal
+        <ConfirmModal
           title="Excluir imóvel"
-          footer={
-            <>
-              <Link to={`/admin${withoutConfirm}`} preventScrollReset className={buttonClass("secondary")}>
-                Cancelar
-              </Link>
-              <Form method="post" action={`/admin${withoutConfirm}`}>
-                <input type="hidden" name="id" value={confirm.id} />
-                <Button type="submit" name="intent" value="delete" variant="danger" pending={deleting} autoFocus>
-                  Excluir
-                </Button>
-              </Form>
-            </>
-          }
-        >
-          <p className="text-sm text-slate-700">{CONFIRM_DELETE}</p>
-          <p className="mt-2 text-sm font-medium text-slate-900 [overflow-wrap:anywhere]">{confirm.title}</p>
-        </Modal>
+          question={CONFIRM_DELETE}
+          subject={confirm.title}
+          cancelTo={`/admin${withoutConfirm}`}
+          action={`/admin${withoutConfirm}`}
+          intent="delete"
+          fields={{ id: confirm.id }}
+          submitLabel="Excluir"
+          pending={deleting}
+        />
       ) : null}
 
       <Outlet />

@@ -1,5 +1,6 @@
-import { Form, Link, data, useNavigation } from "react-router";
-import { Alert, Button, EmptyState, Modal, PageHeader, buttonClass } from "~/components/ui";
+import { data, useNavigation } from "react-router";
+import { Alert, EmptyState, PageHeader, buttonClass } from "~/components/ui";
+import { ConfirmModal } from "~/components/ui/confirm-modal";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { WebhookDetailsModal, PortalLeadsCard } from "~/components/webhooks/webhook-details";
 import { AddWebhookCard, EditWebhookModal } from "~/components/webhooks/webhook-forms";
@@ -128,25 +129,16 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
       {edit ? <EditWebhookModal hook={edit} lastResult={editResult} probeQuestion={probe} busy={busy} /> : null}
       {details ? <WebhookDetailsModal details={details} busy={busy} /> : null}
       {confirm ? (
-        <Modal
+        <ConfirmModal
           title="Remover webhook"
-          footer={
-            <>
-              <Link to="/admin/webhook" preventScrollReset className={buttonClass("secondary")}>
-                Cancelar
-              </Link>
-              <Form method="post">
-                <input type="hidden" name="id" value={confirm.id} />
-                <Button type="submit" name="intent" value="delete" variant="danger" pending={busy} autoFocus>
-                  Remover
-                </Button>
-              </Form>
-            </>
-          }
-        >
-          <p className="text-sm text-slate-700">{WEBHOOK_MESSAGES.confirmDelete}</p>
-          <p className="mt-2 font-mono text-xs text-slate-900 [overflow-wrap:anywhere]">{confirm.url}</p>
-        </Modal>
+          question={WEBHOOK_MESSAGES.confirmDelete}
+          subject={<span className="font-mono text-xs">{confirm.url}</span>}
+          cancelTo="/admin/webhook"
+          intent="delete"
+          fields={{ id: confirm.id }}
+          submitLabel="Remover"
+          pending={busy}
+        />
       ) : null}
     </>
   );

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { BoardToolbar } from "~/components/crm/board-toolbar";
 import { Kanban } from "~/components/crm/kanban";
 import { LeadListScreen } from "~/components/crm/lead-list-screen";
-import { Alert } from "~/components/ui";
+import { PageProblem } from "~/components/ui";
 import { formErrorOf } from "~/components/ui/form";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
@@ -79,11 +79,7 @@ export default function CrmScreen() {
   return (
     <div className="min-w-0">
       <BoardToolbar filters={filters} base={base} isAdmin={isAdmin} suggestions={suggestions} />
-      {problem ? (
-        <Alert tone="danger" className="mb-4">
-          {problem}
-        </Alert>
-      ) : null}
+      <PageProblem message={problem} />
       <Kanban columns={columns} query={base.toString()} />
       <Outlet />
     </div>

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { Alert, Badge, Button, Card, PageHeader, buttonClass } from "~/components/ui";
+import { Alert, Badge, Button, Card, ConfirmButton, PageHeader, buttonClass } from "~/components/ui";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { EditStageModal, NewStageModal, STAGES_PATH } from "~/components/crm/stage-forms";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
@@ -157,21 +157,9 @@ export default function Stages() {
                 </Link>
                 <Form method="post" action={STAGES_PATH}>
                   <input type="hidden" name="stageId" value={stage.id} />
-                  <input type="hidden" name="confirm" value="" />
-                  <Button
-                    type="submit"
-                    name="intent"
-                    value="delete"
-                    variant="danger"
-                    size="sm"
-                    aria-label={`Excluir ${stage.name}`}
-                    onClick={(e) => {
-                      if (!window.confirm(STAGE_MESSAGES.deleteConfirm(stage.name))) e.preventDefault();
-                      else (e.currentTarget.form?.elements.namedItem("confirm") as HTMLInputElement | null)?.setAttribute("value", "yes");
-                    }}
-                  >
+                  <ConfirmButton name="intent" value="delete" variant="danger" size="sm" aria-label={`Excluir ${stage.name}`} question={STAGE_MESSAGES.deleteConfirm(stage.name)}>
                     Excluir
-                  </Button>
+                  </ConfirmButton>
                 </Form>
               </div>
             </li>

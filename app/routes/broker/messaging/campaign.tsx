@@ -3,7 +3,7 @@ import { z } from "zod";
 import { JobList, NextSendCard, RefreshControl, SummaryCards } from "~/components/messaging/campaign-monitor";
 import { LiveErrorBoundary, OfflineNotice, refreshHeaders, useLiveRefresh } from "~/components/messaging/live-refresh";
 import { StatusBadge } from "~/components/messaging/status-badge";
-import { Alert, Button, buttonClass, Card, EmptyState, PageHeader } from "~/components/ui";
+import { Button, Card, EmptyState, PageHeader, PageProblem, buttonClass } from "~/components/ui";
 import { formErrorOf } from "~/components/ui/form";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
@@ -118,11 +118,7 @@ export default function CampaignMonitor({ loaderData, actionData }: Route.Compon
         }
       />
       <OfflineNotice offline={offline} />
-      {problem ? (
-        <Alert tone="danger" className="mb-4">
-          {problem}
-        </Alert>
-      ) : null}
+      <PageProblem message={problem} />
       <Card className="mb-4 p-4">
         <p className="whitespace-pre-wrap text-sm text-slate-700 [overflow-wrap:anywhere]">{campaign.message}</p>
       </Card>

@@ -2,7 +2,7 @@ import { Link, redirect } from "react-router";
 import { ComingSoon } from "~/components/messaging/coming-soon";
 import { LeadsStep } from "~/components/messaging/sender-leads";
 import { DetailsStep, LaunchStep, StepNav } from "~/components/messaging/sender-steps";
-import { Alert, buttonClass, PageHeader } from "~/components/ui";
+import { PageHeader, PageProblem, buttonClass } from "~/components/ui";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
@@ -163,11 +163,7 @@ export default function Sender({ loaderData, actionData }: Route.ComponentProps)
         }
       />
       <StepNav step={step} query={query} />
-      {stray ? (
-        <Alert tone="danger" className="mb-4">
-          {stray}
-        </Alert>
-      ) : null}
+      <PageProblem message={stray} />
       {step <= 2 ? <DetailsStep connection={connection} draft={draft} action={`?${query}step=2`} lastResult={resultFor(actionData, "details")} /> : null}
       {step === 3 && draft ? (
         <LeadsStep

@@ -3,7 +3,7 @@ import { ComingSoon } from "~/components/messaging/coming-soon";
 import { ConnectionCard, DebugPanel, IntentButton } from "~/components/messaging/connection-card";
 import { OfflineNotice, refreshHeaders, useLiveRefresh } from "~/components/messaging/live-refresh";
 import { CreateInstanceModal, DeleteInstanceModal, PairingModal } from "~/components/messaging/pairing-modals";
-import { Alert, Badge, buttonClass, EmptyState, PageHeader } from "~/components/ui";
+import { Alert, Badge, EmptyState, PageHeader, PageProblem, buttonClass } from "~/components/ui";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/session.server";
@@ -164,11 +164,7 @@ export default function WhatsappPage({ loaderData, actionData }: Route.Component
         }
       />
       <OfflineNotice offline={offline} />
-      {pageError ? (
-        <Alert tone="danger" className="mb-4">
-          {pageError}
-        </Alert>
-      ) : null}
+      <PageProblem message={pageError} />
       {page.checkError ? (
         <Alert tone="warning" className="mb-4">
           {page.checkError}
