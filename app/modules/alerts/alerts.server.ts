@@ -71,7 +71,14 @@ export async function subscribe(input: SubscribeInput, now: Date = new Date()): 
       .insertInto("search_alerts")
       .values({ ...values, email, path: scope.path, query, status: "pending", unsubscribe_token: newToken(), created_at: at })
       .returning("id")
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst()
+      .catch(async (error: unknown) => {
+        // the same subscription posted twice at once: the other request made the row and sends its link
+        const twin = await db().selectFrom("search_alerts").select("id").where("email", "=", email).where("path", "=", scope.path).where("query", "=", query).executeTakeFirst();
+        if (twin) return null;
+        throw error;
+      });
+    if (!row) return { ok: true, description };
     id = row.id;
   }
   const alert = await db().selectFrom("search_alerts").selectAll().where("id", "=", id).executeTakeFirstOrThrow();

@@ -101,6 +101,13 @@ describe("subscribing: double opt-in", () => {
     expect(rows[0].frequency).toBe("weekly");
   });
 
+  it("two identical posts at the same moment make one alert", async () => {
+    const fields = { email: "twin@exemplo.com.br", frequency: "daily", path: "/imoveis", query: "?city=Sorocaba" };
+    const results = await Promise.all([post(fields), post(fields)]);
+    expect(results.map((r) => r.status)).toEqual([302, 302]);
+    expect(await db().selectFrom("search_alerts").select("id").where("email", "=", "twin@exemplo.com.br").execute()).toHaveLength(1);
+  });
+
   it("refuses bad input with pt-BR messages beside the fields, keeps what was typed, saves and sends nothing", async () => {
     const before = received.length;
     let r = await post({ email: "", frequency: "", path: "/imoveis", query: "" });
