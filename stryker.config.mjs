@@ -25,12 +25,12 @@ export default {
     "app/modules/auth/auth.server.ts",
     // permissions and lead access
     "app/modules/auth/permissions.server.ts",
-    "app/modules/crm/lead-access.server.ts",
+    "app/modules/leads/lead-access.server.ts",
     // CRM scoping: lists, board, activities, export
-    "app/modules/crm/lead-list.server.ts",
+    "app/modules/leads/lead-list.server.ts",
     "app/modules/crm/board.server.ts",
     "app/modules/crm/activity-list.server.ts",
-    "app/modules/crm/csv-export.server.ts",
+    "app/modules/leads/csv-export.server.ts",
     // the campaign dispatcher, timing and opt-out
     "app/modules/messaging/campaign-dispatcher.server.ts",
     "app/modules/messaging/campaign-rules.ts",
@@ -45,8 +45,8 @@ export default {
     "app/modules/roulette/roulette-rules.ts",
     "app/modules/roulette/routing.server.ts",
     // CSV import
-    "app/modules/crm/csv-import.server.ts",
-    "app/modules/crm/csv-import.ts",
+    "app/modules/leads/csv-import.server.ts",
+    "app/modules/leads/csv-import.ts",
     // the lead form (honeypot, double-submit window: the window is createLead's, in leads.server.ts)
     "app/modules/leads/lead-form.server.ts",
     "app/modules/leads/leads.server.ts",
