@@ -22,6 +22,10 @@ export default [
     route("blog", "routes/public/blog.tsx"),
     route("blog/:slug", "routes/public/blog-post.tsx"),
     route("corretor/:brokerUrl", "routes/public/broker-link.tsx"),
+    // ── saved-search alerts (issue 28): subscribe, double opt-in, unsubscribe ──
+    route("alertas", "routes/public/alerts.tsx"),
+    route("alertas/confirmar/:token", "routes/public/alert-confirm.tsx"),
+    route("alertas/cancelar/:token", "routes/public/alert-cancel.tsx"),
     // ── portal feeds: documentation of the fixed feed URLs ──
     route("xml-docs", "routes/public/xml-docs.tsx"),
     // ── visitor features (issue 28): favourites, comparison, financing simulator ──

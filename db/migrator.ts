@@ -21,6 +21,7 @@ import * as m0036 from "./migrations/0036_roulette_next_run";
 import * as m0040 from "./migrations/0040_property_address_display";
 import * as m0050 from "./migrations/0050_lead_portal_sources";
 import * as m0055 from "./migrations/0055_visitor_lead_sources";
+import * as m0058 from "./migrations/0058_search_alerts";
 
 /**
  * Migrations are imported statically so the bundled server and CLI carry
@@ -50,6 +51,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0040_property_address_display": m0040,
   "0050_lead_portal_sources": m0050,
   "0055_visitor_lead_sources": m0055,
+  "0058_search_alerts": m0058,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

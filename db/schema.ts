@@ -587,6 +587,60 @@ export interface Database {
   job_leases: JobLeasesTable;
   feed_states: FeedStatesTable;
   health_probe: HealthProbeTable;
+  // ── saved-search alerts (issue 28, 0058) ──
+  search_alerts: SearchAlertsTable;
+  search_alert_items: SearchAlertItemsTable;
+  property_price_marks: PropertyPriceMarksTable;
+}
+
+export type AlertFrequency = "daily" | "weekly";
+export type AlertStatus = "pending" | "active" | "cancelled";
+
+/** A saved search with an e-mail (0058): double opt-in, see app/modules/alerts/. */
+export interface SearchAlertsTable {
+  id: Generated<number>;
+  email: string;
+  name: Generated<string>;
+  /** The catalogue page (/imoveis, /alugar, /buscar, /categoria/{type}). */
+  path: string;
+  /** Its canonical query ("" or "?…"), without ref, page and sort. */
+  query: string;
+  frequency: AlertFrequency;
+  status: Generated<AlertStatus>;
+  /** The visitor's broker (ref), kept on every link of its e-mails. */
+  broker_id: string | null;
+  /** SHA-256 (hex) of the confirmation token; null once confirmed. */
+  confirm_token_hash: string | null;
+  unsubscribe_token: string;
+  lead_id: number | null;
+  created_at: Timestamp;
+  confirm_sent_at: Timestamp | null;
+  confirmed_at: Timestamp | null;
+  cancelled_at: Timestamp | null;
+  /** The job's watermark: news are what appeared after it. */
+  last_run_at: Timestamp | null;
+  last_sent_at: Timestamp | null;
+}
+
+/** What an alert already sent, at what price (a price drop is told once per lower price). */
+export interface SearchAlertItemsTable {
+  alert_id: number;
+  property_id: number;
+  price: number;
+  sent_at: Timestamp;
+}
+
+/** The alert job's memory of each available property's prices, to date price drops. */
+export interface PropertyPriceMarksTable {
+  property_id: number;
+  sale_price: number;
+  rent_price: number;
+  /** The price before the last drop, and when the job saw it drop. */
+  sale_before: number | null;
+  sale_dropped_at: Timestamp | null;
+  rent_before: number | null;
+  rent_dropped_at: Timestamp | null;
+  seen_at: Timestamp;
 }
 
 /** The row /healthz rewrites to prove the database can write (0016). */

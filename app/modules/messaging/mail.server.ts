@@ -18,6 +18,8 @@ export type MailMessage = {
   html?: string;
   from?: string;
   replyTo?: string;
+  /** Extra headers (List-Unsubscribe of the alert e-mails). */
+  headers?: Record<string, string>;
 };
 
 export type MailResult = { delivered: "smtp"; messageId: string } | { delivered: "outbox"; file: string };

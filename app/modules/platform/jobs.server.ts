@@ -10,6 +10,7 @@ import { staleImportsJob } from "~/modules/leads/csv-import.server";
 import { webhookDeliveryJob } from "~/modules/webhooks/delivery.server";
 import { automaticRouletteJob } from "~/modules/roulette/automatic.server";
 import { prepareFeedsJob } from "~/modules/feeds/prepared.server";
+import { alertDigestJob } from "~/modules/alerts/alert-job.server";
 
 /**
  * Background work, declared. Each concept exports its jobs
@@ -38,6 +39,7 @@ export function registeredJobs(): Job[] {
     webhookDeliveryJob,
     automaticRouletteJob,
     prepareFeedsJob,
+    alertDigestJob,
   ];
 }
 

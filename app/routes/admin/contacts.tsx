@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { Alert, Button, Card, ConfirmButton, PageHeader, buttonClass } from "~/components/ui";
+import { alertCounts } from "~/modules/alerts/alerts.server";
 import { formErrorOf } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireAdmin } from "~/modules/auth/auth.server";
@@ -25,15 +26,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const params = parseLeadListParams(url);
   try {
-    const [stats, page] = await Promise.all([leadStats(), listLeads(user, params)]);
+    const [stats, page, alerts] = await Promise.all([leadStats(), listLeads(user, params), alertCounts()]);
     // Without JavaScript the delete confirmation is a state of this URL (?excluir={id}).
     const askId = parseRecordId(url.searchParams.get("excluir"));
     const ask = askId ? (page.rows.find((r) => r.id === askId) ?? { id: askId, name: "" }) : null;
-    return { stats, page, q: params.q ?? "", search: url.search, ask: ask ? { id: ask.id, name: ask.name || "Contato" } : null, error: null as string | null };
+    return { stats, page, alerts, q: params.q ?? "", search: url.search, ask: ask ? { id: ask.id, name: ask.name || "Contato" } : null, error: null as string | null };
   } catch (error) {
     log.error("admin lead tab failed", errorFields(error));
     const message = error instanceof Error ? `Erro ao carregar leads: ${error.message}` : "Erro inesperado ao carregar leads. Por favor, tente novamente.";
-    return { stats: null, page: null, q: "", search: "", ask: null, error: message };
+    return { stats: null, page: null, alerts: null, q: "", search: "", ask: null, error: message };
   }
 }
 
@@ -55,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminContacts() {
-  const { stats, page, q, search, ask, error } = useLoaderData<typeof loader>();
+  const { stats, page, alerts, q, search, ask, error } = useLoaderData<typeof loader>();
   const problem = formErrorOf(useActionData<typeof action>());
   if (error || !stats || !page) {
     return (
@@ -94,6 +95,12 @@ export default function AdminContacts() {
           </Card>
         ))}
       </div>
+      {alerts ? (
+        // saved-search alerts of the public site (issue 28): one line, counts only
+        <p className="-mt-3 mb-6 text-sm text-slate-600" data-alert-counts="">
+          Alertas de busca: {alerts.active} {alerts.active === 1 ? "ativo" : "ativos"} · {alerts.pending} aguardando confirmação
+        </p>
+      ) : null}
       <ListScreen
         search={{ label: "Buscar", placeholder: "Buscar por nome, email ou telefone...", defaultValue: q }}
         toolbar={

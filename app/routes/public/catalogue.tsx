@@ -1,6 +1,8 @@
 import { data, Link, redirect, useLoaderData } from "react-router";
 import type { PropertyTypeCode } from "#db/schema";
 import { BrokerCard } from "~/components/public/broker-card";
+import { AlertForm } from "~/components/public/alert-form";
+import { alertSearchOf } from "~/modules/alerts/search";
 import { CatalogueFilterForm, SortSelect } from "~/components/catalogue/catalogue-filters";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { Pagination } from "~/components/ui/pagination";
@@ -101,6 +103,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     cities: resolved?.cities ?? [],
     neighborhoods: resolved?.neighborhoods ?? [],
     broker,
+    alert: alertSearchOf(scope.path, filters),
     seo: {
       title,
       description: scope.description,
@@ -113,7 +116,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : [{ title: "Categoria não encontrada | Lar Imóveis" }, { name: "robots", content: "noindex" }]);
 
 export default function CataloguePage() {
-  const { scope, filters, result, cities, neighborhoods, broker } = useLoaderData<typeof loader>();
+  const { scope, filters, result, cities, neighborhoods, broker, alert } = useLoaderData<typeof loader>();
   const filtered = hasActiveFilters(filters);
   const pageHref = (page: number) => `${scope.path}${catalogueQuery(filters, { page }, scope.defaultSort)}`;
   return (
@@ -130,6 +133,18 @@ export default function CataloguePage() {
       <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr] lg:gap-8">
         <div className="lg:sticky lg:top-20 lg:self-start">
           <CatalogueFilterForm action={scope.path} filters={filters} cities={cities} neighborhoods={neighborhoods} showType={scope.type === null} />
+          {alert ? (
+            // on phones folded under its title, like the filters; from 1024 px always open
+            <details className="group mt-4 rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)] lg:[&::details-content]:[content-visibility:visible] lg:[&::details-content]:[display:contents]">
+              <summary className="flex cursor-pointer list-none items-center justify-between px-4 py-3 text-sm font-semibold text-slate-900 lg:hidden">
+                <span>Receber novidades desta busca</span>
+                <span aria-hidden="true" className="text-slate-500 group-open:rotate-180">
+                  ▾
+                </span>
+              </summary>
+              <AlertForm {...alert} refCode={filters.ref} headingClassName="max-lg:sr-only" className="border-t border-slate-200 p-4 lg:border-t-0" />
+            </details>
+          ) : null}
         </div>
         <section aria-labelledby="results-heading" className="min-w-0">
           {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
