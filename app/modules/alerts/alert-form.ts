@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { optionalText } from "~/utils/form-fields";
-import { EMAIL_PATTERN, LEAD_LIMITS, LEAD_MESSAGES } from "~/modules/leads/lead-rules";
+import { visitorEmail } from "~/modules/leads/lead-form";
 
 /**
  * The 'Receber novidades desta busca' form (issue 28), shared by the
@@ -19,13 +19,7 @@ export const ALERT_MESSAGES = {
 } as const;
 
 export const alertFormSchema = z.object({
-  email: z
-    .string({ error: LEAD_MESSAGES.emailRequired })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: LEAD_MESSAGES.emailRequired, abort: true })
-    .max(LEAD_LIMITS.email, LEAD_MESSAGES.emailInvalid)
-    .regex(EMAIL_PATTERN, LEAD_MESSAGES.emailInvalid),
+  email: visitorEmail,
   name: optionalText(100),
   frequency: z.enum(ALERT_FREQUENCIES, { error: ALERT_MESSAGES.frequency }),
   /** The catalogue page the search was made on. */

@@ -5,6 +5,15 @@ import { EMAIL_PATTERN, LEAD_LIMITS, LEAD_MESSAGES } from "./lead-rules";
 
 export { LEAD_LIMITS, LEAD_MESSAGES, nationalDigits };
 
+/** A visitor's e-mail, as every public form asks it (the lead forms, the saved-search alert). */
+export const visitorEmail = z
+  .string({ error: LEAD_MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: LEAD_MESSAGES.emailRequired, abort: true })
+  .max(LEAD_LIMITS.email, LEAD_MESSAGES.emailInvalid)
+  .regex(EMAIL_PATTERN, LEAD_MESSAGES.emailInvalid);
+
 /**
  * The lead form's one schema, used by the action (spec 01 §5); the browser
  * checks fields with lead-rules.ts, built on the same constants.
@@ -16,13 +25,7 @@ export const leadFormSchema = z.object({
     .min(1, { error: LEAD_MESSAGES.nameRequired, abort: true })
     .min(3, LEAD_MESSAGES.nameShort)
     .max(LEAD_LIMITS.name, LEAD_MESSAGES.nameLong),
-  email: z
-    .string({ error: LEAD_MESSAGES.emailRequired })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: LEAD_MESSAGES.emailRequired, abort: true })
-    .max(LEAD_LIMITS.email, LEAD_MESSAGES.emailInvalid)
-    .regex(EMAIL_PATTERN, LEAD_MESSAGES.emailInvalid),
+  email: visitorEmail,
   phone: z
     .string({ error: LEAD_MESSAGES.phoneRequired })
     .trim()

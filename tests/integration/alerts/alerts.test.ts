@@ -1,5 +1,3 @@
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { db } from "~/modules/platform/db.server";
 import { resetConfigCache } from "~/modules/platform/config.server";
@@ -15,41 +13,27 @@ import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers
 import { reply, unwrap } from "../../helpers/responses";
 import { makeAdmin, makeBroker, makeProperty } from "../../helpers/factories";
 import { parseEml } from "../../mocks/eml";
+import { startSmtpServer } from "../../mocks/smtp-server";
 
-/** The suite's real SMTP server: what the alerts send, as received. */
-type Received = { to: string[]; raw: string };
-const received: Received[] = [];
-let server: SMTPServer;
+/** The suite's real SMTP server: what the alerts send, as smtp.received. */
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8") });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  process.env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}?ignoreTLS=true`;
+  smtp = await startSmtpServer();
+  process.env.SMTP_URL = smtp.url;
   resetConfigCache();
 });
 
 afterAll(async () => {
   delete process.env.SMTP_URL;
   resetConfigCache();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 beforeEach(() => resetRateLimits());
 
 let ip = 0;
-const mailsTo = (email: string) => received.filter((r) => r.to.includes(email)).map((r) => ({ ...parseEml(r.raw), raw: r.raw }));
+const mailsTo = (email: string) => smtp.received.filter((r) => r.to.includes(email)).map((r) => ({ ...parseEml(r.raw), raw: r.raw }));
 /** The unfolded value of a raw header. */
 const header = (raw: string, name: string) => new RegExp(`^${name}:\\s*(.+(?:\\r?\\n[ \\t].+)*)`, "im").exec(raw)?.[1].replace(/\r?\n[ \t]+/g, " ") ?? null;
 
@@ -109,7 +93,7 @@ describe("subscribing: double opt-in", () => {
   });
 
   it("refuses bad input with pt-BR messages beside the fields, keeps what was typed, saves and sends nothing", async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     let r = await post({ email: "", frequency: "", path: "/imoveis", query: "" });
     expect(r.status).toBe(400);
     expect(reply(r.data).fieldErrors).toMatchObject({ email: "Por favor, informe seu e-mail", frequency: "Escolha a frequência dos e-mails" });
@@ -119,7 +103,7 @@ describe("subscribing: double opt-in", () => {
     r = await post({ email: "ok@exemplo.com.br", frequency: "daily", path: "/admin", query: "" });
     expect(reply(r.data).formErrors).toEqual(["Não foi possível ler a busca. Volte à lista de imóveis e tente novamente."]);
     expect(await db().selectFrom("search_alerts").select("id").where("email", "in", ["ok@exemplo.com.br", "x@y.com'); drop table search_alerts;--"]).execute()).toHaveLength(0);
-    expect(received.length).toBe(before);
+    expect(smtp.received.length).toBe(before);
   });
 
   it("limits a flood of posts from one address", async () => {
@@ -141,7 +125,7 @@ describe("subscribing: double opt-in", () => {
       expect(reply(r.data).formErrors).toEqual(["Não foi possível enviar o e-mail de confirmação agora. Tente novamente em alguns minutos."]);
       expect(await db().selectFrom("search_alerts").select("id").where("email", "=", "falha@exemplo.com.br").execute()).toHaveLength(0);
     } finally {
-      process.env.SMTP_URL = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}?ignoreTLS=true`;
+      process.env.SMTP_URL = smtp.url;
       resetConfigCache();
     }
   });

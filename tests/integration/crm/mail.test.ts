@@ -1,6 +1,5 @@
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/modules/platform/db.server";
 import { smtpSettingsSchema } from "~/modules/messaging/smtp-settings";
@@ -9,24 +8,21 @@ import { describeMailError, sendBrokerMail, verifySmtp } from "~/modules/messagi
 import { bulkEmailRecipients, sendBulkEmail } from "~/modules/leads/bulk.server";
 import { emailLead } from "~/modules/leads/lead-page.server";
 import { parseEml } from "../../mocks/eml";
+import { startSmtpServer } from "../../mocks/smtp-server";
 import { brokerUser, makeLead, statusOf } from "./crm-helpers";
 
 /** Real SMTP servers on loopback: one with login (user ana / senha-certa), one refusing a recipient, one that never answers. */
-type Received = { to: string[]; raw: string; user?: string };
-const received: Received[] = [];
-let authServer: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let authPort = 0;
 let silent: net.Server;
 let silentPort = 0;
 const sockets = new Set<net.Socket>();
 
 beforeAll(async () => {
-  authServer = new SMTPServer({
-    secure: false,
+  smtp = await startSmtpServer({
     disabledCommands: ["STARTTLS"],
     allowInsecureAuth: true,
     authOptional: false,
-    logger: false,
     onAuth(auth, _session, cb) {
       if (auth.username === "ana" && auth.password === "senha-certa") return cb(null, { user: "ana" });
       return cb(new Error("Invalid username or password"));
@@ -35,17 +31,8 @@ beforeAll(async () => {
       if (address.address.startsWith("recusado")) return cb(new Error("Mailbox unavailable"));
       cb();
     },
-    onData(stream, session, cb) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString("utf8"), user: String(session.user ?? "") });
-        cb();
-      });
-    },
   });
-  await new Promise<void>((r) => authServer.listen(0, "127.0.0.1", r));
-  authPort = (authServer.server.address() as AddressInfo).port;
+  authPort = smtp.port;
   // Accepts the connection and never says a word (no SMTP greeting).
   silent = net.createServer((s) => {
     sockets.add(s);
@@ -57,7 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of sockets) s.destroy();
-  await new Promise<void>((r) => authServer.close(() => r()));
+  await smtp.close();
   await new Promise<void>((r) => silent.close(() => r()));
 });
 
@@ -101,7 +88,7 @@ describe("sending through the broker's SMTP", () => {
     await verifySmtp({ ...base(), username: "ana", password: "senha-certa" });
     const r = await sendBrokerMail({ to: "cliente@exemplo.com.br", subject: "Olá", text: "Teste" }, { ...base(), username: "ana", password: "senha-certa" });
     expect(r.delivered).toBe("smtp");
-    expect(received.at(-1)).toMatchObject({ to: ["cliente@exemplo.com.br"], user: "ana" });
+    expect(smtp.received.at(-1)).toMatchObject({ to: ["cliente@exemplo.com.br"], user: "ana" });
   });
 
   it("a server refusing the login is a clear error", async () => {
@@ -135,7 +122,7 @@ describe("sending through the broker's SMTP", () => {
     });
     expect(result).toMatchObject({ total: 3, sent: 2, failed: 1 });
     expect(seen).toEqual([1, 2, 3]);
-    expect(received.some((r) => r.to.includes("tres@exemplo.com.br") && parseEml(r.raw).text.includes("Olá Três"))).toBe(true);
+    expect(smtp.received.some((r) => r.to.includes("tres@exemplo.com.br") && parseEml(r.raw).text.includes("Olá Três"))).toBe(true);
     await expect(sendBulkEmail(a.user, [], { subject: "a", message: "b" })).rejects.toThrow("Sem emails válidos");
     await expect(sendBulkEmail(a.user, recipients, { subject: " ", message: "" })).rejects.toThrow("Preencha a mensagem");
   });

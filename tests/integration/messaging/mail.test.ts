@@ -1,41 +1,21 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
-import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { resetConfigCache } from "~/modules/platform/config.server";
 import { sendMail } from "~/modules/messaging/mail.server";
 import { parseEml } from "../../mocks/eml";
+import { startSmtpServer } from "../../mocks/smtp-server";
 
 /** A real SMTP server on a free loopback port that keeps what it receives. */
-type Received = { from: string; to: string[]; raw: string };
-const received: Received[] = [];
-let server: SMTPServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let port = 0;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    secure: false,
-    disabledCommands: ["STARTTLS", "AUTH"],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on("data", (c: Buffer) => chunks.push(c));
-      stream.on("end", () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.server.address() as AddressInfo).port;
+  smtp = await startSmtpServer();
+  port = smtp.port;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await smtp.close();
 });
 
 afterEach(() => {
@@ -54,7 +34,7 @@ describe("without SMTP_URL: the outbox", () => {
     expect(mail.subject).toBe("Visita confirmada – Apartamento");
     expect(mail.from).toContain("nao-responda@larimoveis.com.br");
     expect(mail.text).toContain("Sua visita está confirmada para amanhã às 10h.");
-    expect(received).toHaveLength(0);
+    expect(smtp.received).toHaveLength(0);
   });
 
   it("never overwrites: two messages in the same instant are two files", async () => {
@@ -74,8 +54,8 @@ describe("with SMTP_URL: real SMTP", () => {
       from: "Lar Imóveis <contato@larimoveis.com.br>",
     });
     expect(result.delivered).toBe("smtp");
-    expect(received).toHaveLength(1);
-    const got = received[0];
+    expect(smtp.received).toHaveLength(1);
+    const got = smtp.received[0];
     expect(got.from).toBe("contato@larimoveis.com.br");
     expect(got.to).toEqual(["corretora@teste.com.br"]);
     const mail = parseEml(got.raw);
@@ -87,28 +67,27 @@ describe("with SMTP_URL: real SMTP", () => {
   it("uses MAIL_FROM when the message names no sender", async () => {
     process.env.SMTP_URL = `smtp://127.0.0.1:${port}?ignoreTLS=true`;
     resetConfigCache();
-    const before = received.length;
+    const before = smtp.received.length;
     await sendMail({ to: "x@teste.com.br", subject: "Teste", text: "corpo" });
-    expect(received[before].from).toBe("nao-responda@larimoveis.com.br");
+    expect(smtp.received[before].from).toBe("nao-responda@larimoveis.com.br");
   });
 
   it("a broker's own SMTP settings (override) go to that server instead", async () => {
-    const before = received.length;
+    const before = smtp.received.length;
     const result = await sendMail(
       { to: "lead@teste.com.br", subject: "Proposta", text: "Segue a proposta." },
       { host: "127.0.0.1", port, secure: false, fromEmail: "ana@larimoveis.com.br", fromName: "Ana Souza" },
     );
     expect(result.delivered).toBe("smtp");
-    expect(received[before].from).toBe("ana@larimoveis.com.br");
-    expect(parseEml(received[before].raw).from).toContain("Ana Souza");
+    expect(smtp.received[before].from).toBe("ana@larimoveis.com.br");
+    expect(parseEml(smtp.received[before].raw).from).toContain("Ana Souza");
   });
 
   it("a server that is down fails loudly (no silent loss)", async () => {
     // A port nobody listens on: take the SMTP server's port after closing a throwaway server.
-    const spare = new SMTPServer({ disabledCommands: ["STARTTLS", "AUTH"], logger: false });
-    await new Promise<void>((resolve) => spare.listen(0, "127.0.0.1", resolve));
-    const deadPort = (spare.server.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => spare.close(() => resolve()));
+    const spare = await startSmtpServer();
+    const deadPort = spare.port;
+    await spare.close();
     process.env.SMTP_URL = `smtp://127.0.0.1:${deadPort}?ignoreTLS=true&connectionTimeout=2000`;
     resetConfigCache();
     await expect(sendMail({ to: "x@teste.com.br", subject: "Teste", text: "corpo" })).rejects.toThrow();
