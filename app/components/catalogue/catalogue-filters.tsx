@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { formatNumber } from "~/utils/format";
 import {
   BEDROOM_OPTIONS,
   FILTER_DEBOUNCE_MS,
@@ -180,3 +182,23 @@ export function SortSelect({ sort }: { sort: CatalogueFilters["sort"] }) {
     </div>
   );
 }
+
+/**
+ * The line above a catalogue's results (/imoveis and /imoveis/mapa): the count (a live region the live filters
+ * update), the sort, and the link to the other view of the same search.
+ */
+export function ResultsHeader({ total, sort, view }: { total: number; sort: CatalogueFilters["sort"]; view: { id: string; href: string; label: string; icon: ReactNode } }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-3">
+      <h2 id="results-heading" className="mr-auto text-base font-medium text-slate-700" aria-live="polite" data-catalogue-part="">
+        {total === 1 ? "1 imóvel encontrado" : `${formatNumber(total)} imóveis encontrados`}
+      </h2>
+      <SortSelect sort={sort} />
+      <a id={view.id} data-catalogue-part="" href={view.href} className={buttonClass("secondary", "md")}>
+        {view.icon}
+        {view.label}
+      </a>
+    </div>
+  );
+}
+

@@ -1,9 +1,8 @@
 import { Link, redirect, useLoaderData } from "react-router";
 import { BrokerCard } from "~/components/public/broker-card";
-import { CatalogueFilterForm, SortSelect } from "~/components/catalogue/catalogue-filters";
+import { CatalogueFilterForm, ResultsHeader } from "~/components/catalogue/catalogue-filters";
 import { MapCanvas, MapGroups, MapSummary } from "~/components/catalogue/map-results";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
-import { buttonClass } from "~/components/ui";
 import { findRefBroker } from "~/modules/catalogue/property-reads.server";
 import { resolveCatalogueFilters, type ResolvedFilters } from "~/modules/catalogue/search.server";
 import { searchCatalogueMap, type MapResult } from "~/modules/catalogue/map.server";
@@ -13,7 +12,6 @@ import { config } from "~/modules/platform/config.server";
 import { mapScriptSrc } from "~/modules/platform/enhance.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { withRef } from "~/modules/leads/referral";
-import { formatNumber } from "~/utils/format";
 import { absoluteUrl, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/catalogue-map";
 
@@ -101,16 +99,16 @@ export default function CatalogueMapPage() {
         </div>
         <section aria-labelledby="results-heading" className="min-w-0">
           {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
-          <div className="mb-4 flex flex-wrap items-center gap-3">
-            <h2 id="results-heading" className="mr-auto text-base font-medium text-slate-700" aria-live="polite" data-catalogue-part="">
-              {result.total === 1 ? "1 imóvel encontrado" : `${formatNumber(result.total)} imóveis encontrados`}
-            </h2>
-            <SortSelect sort={filters.sort} />
-            <a id="list-link" data-catalogue-part="" href={listHref} className={buttonClass("secondary", "md")}>
-              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4"><path d="M3 5h14v1.6H3zm0 4.2h14v1.6H3zm0 4.2h14V15H3z" /></svg>
-              Ver lista
-            </a>
-          </div>
+          <ResultsHeader
+            total={result.total}
+            sort={filters.sort}
+            view={{
+              id: "list-link",
+              href: listHref,
+              label: "Ver lista",
+              icon: <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4"><path d="M3 5h14v1.6H3zm0 4.2h14v1.6H3zm0 4.2h14V15H3z" /></svg>,
+            }}
+          />
           <MapSummary result={result} inArea={area !== null} wholeSearchHref={wholeSearchHref} />
           <MapCanvas script={map.script} css={map.css} tileUrl={map.tileUrl} attribution={map.attribution} />
           <MapGroups result={result} refCode={filters.ref} listHref={listHref} />

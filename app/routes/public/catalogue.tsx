@@ -3,7 +3,7 @@ import type { PropertyTypeCode } from "#db/schema";
 import { BrokerCard } from "~/components/public/broker-card";
 import { AlertForm } from "~/components/public/alert-form";
 import { alertSearchOf } from "~/modules/alerts/search";
-import { CatalogueFilterForm, SortSelect } from "~/components/catalogue/catalogue-filters";
+import { CatalogueFilterForm, ResultsHeader } from "~/components/catalogue/catalogue-filters";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { Pagination } from "~/components/ui/pagination";
 import { PropertyCard } from "~/components/public/property-card";
@@ -13,7 +13,6 @@ import { resolveCatalogueFilters, searchCatalogue, type CatalogueResult, type Re
 import { config } from "~/modules/platform/config.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { EMPTY_FILTERS, catalogueQuery, filtersFromSubmission, hasActiveFilters, type CatalogueSort } from "~/modules/catalogue/params";
-import { formatNumber } from "~/utils/format";
 import { CATEGORY_ROUTES } from "~/modules/properties/vocabulary";
 import { withRef } from "~/modules/leads/referral";
 import { MAP_PATH } from "~/modules/catalogue/map-area";
@@ -148,16 +147,18 @@ export default function CataloguePage() {
         </div>
         <section aria-labelledby="results-heading" className="min-w-0">
           {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
-          <div className="mb-4 flex flex-wrap items-center gap-3">
-            <h2 id="results-heading" className="mr-auto text-base font-medium text-slate-700" aria-live="polite" data-catalogue-part="">
-              {result.total === 1 ? "1 imóvel encontrado" : `${formatNumber(result.total)} imóveis encontrados`}
-            </h2>
-            <SortSelect sort={filters.sort} />
-            <a id="map-link" data-catalogue-part="" href={`${MAP_PATH}${catalogueQuery({ ...filters, page: 1, propertyType: scope.type ?? filters.propertyType })}`} className={buttonClass("secondary", "md")}>
-              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4"><path fillRule="evenodd" d="M10 1.5a6 6 0 0 0-6 6c0 4.3 5.2 10.3 5.4 10.6a.8.8 0 0 0 1.2 0c.2-.3 5.4-6.3 5.4-10.6a6 6 0 0 0-6-6Zm0 8.3a2.3 2.3 0 1 1 0-4.6 2.3 2.3 0 0 1 0 4.6Z" clipRule="evenodd" /></svg>
-              Ver no mapa
-            </a>
-          </div>
+          <ResultsHeader
+            total={result.total}
+            sort={filters.sort}
+            view={{
+              id: "map-link",
+              href: `${MAP_PATH}${catalogueQuery({ ...filters, page: 1, propertyType: scope.type ?? filters.propertyType })}`,
+              label: "Ver no mapa",
+              icon: (
+                <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4"><path fillRule="evenodd" d="M10 1.5a6 6 0 0 0-6 6c0 4.3 5.2 10.3 5.4 10.6a.8.8 0 0 0 1.2 0c.2-.3 5.4-6.3 5.4-10.6a6 6 0 0 0-6-6Zm0 8.3a2.3 2.3 0 1 1 0-4.6 2.3 2.3 0 0 1 0 4.6Z" clipRule="evenodd" /></svg>
+              ),
+            }}
+          />
           <div id="results-list" data-catalogue-part="">
           {result.items.length === 0 ? (
             <EmptyResult category={scope.kind === "category"} filtered={filtered} refCode={filters.ref} />
