@@ -56,6 +56,9 @@ function urlFor(path: string, ids: Ids): string | null {
     "/blog/:slug": ids.postSlug ? `/blog/${ids.postSlug}` : null,
     "/corretor/:brokerUrl": `/corretor/${ids.brokerPath}`,
     "/*": "/pagina-que-nao-existe",
+    // an unknown token: the page that says the link is not valid (the valid ones: visitor-alerts.spec.ts)
+    "/alertas/confirmar/:token": "/alertas/confirmar/AAAAAAAAAAAAAAAAAAAAAA",
+    "/alertas/cancelar/:token": "/alertas/cancelar/AAAAAAAAAAAAAAAAAAAAAA",
     "/admin/imoveis/:id/editar": `/admin/imoveis/${ids.property}/editar`,
     "/admin/corretores/:id/editar": `/admin/corretores/${ids.broker}/editar`,
     "/admin/blog/:id/editar": ids.post ? `/admin/blog/${ids.post}/editar` : null,

@@ -77,7 +77,8 @@ test("the README's `npm start` on a fresh data folder serves the enhanced site a
 
     // The build printed no deprecation or future-flag warnings, and the start printed the demo logins.
     expect(output).not.toMatch(/envFile|Future Flag Warning|PLUGIN_TIMINGS/);
-    expect(output).toMatch(/enhancements: \/assets\/enhance-[\w-]+\.js/);
+    expect(output).toMatch(/enhance: \/assets\/enhance-[\w-]+\.js/);
+    expect(output).toMatch(/map: \/assets\/map-[\w-]+\.js/);
     expect(output).toContain("Demo logins:");
     expect(output).not.toContain("enhance.json is missing");
 
