@@ -26,7 +26,10 @@ test("board: move a card by drag (JS) or by the 'Mover para' form (no JS); count
   await shoot(page, "crm-board", jsEnabled);
   const card = column(page, "Entrada").locator("li", { hasText: "Cliente Arrastado" });
   if (jsEnabled) {
+    // the card moves at once and is saved in the background: the reload below waits for the save
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/broker/crm"));
     await card.dragTo(column(page, "Qualificação"));
+    expect((await saved).ok()).toBe(true);
   } else {
     await card.getByLabel("Mover para").selectOption({ label: "Qualificação" });
     await card.getByRole("button", { name: "Mover para" }).click();
@@ -51,8 +54,11 @@ test("board: keyboard move with Space and arrows (JS)", async ({ page, jsEnabled
   await card.focus();
   await page.keyboard.press("Space");
   await page.keyboard.press("ArrowRight");
+  // the board moves the card at once and saves it in the background: reload only once the server has answered
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/broker/crm"));
   await page.keyboard.press("Space");
   await expect(column(page, "Qualificação").getByText("Cliente Teclado")).toBeVisible();
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(column(page, "Qualificação").getByText("Cliente Teclado")).toBeVisible();
 });
