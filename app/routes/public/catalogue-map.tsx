@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { findRefBroker } from "~/modules/catalogue/property-reads.server";
 import { resolveCatalogueFilters, type ResolvedFilters } from "~/modules/catalogue/search.server";
 import { searchCatalogueMap, type MapResult } from "~/modules/catalogue/map.server";
-import { AREA_PARAM, MAP_PATH, OSM_ATTRIBUTION, OSM_TILE_URL, formatMapBounds, parseMapBounds } from "~/modules/catalogue/map-area";
+import { AREA_PARAM, MAP_PATH, OSM_ATTRIBUTION, OSM_TILE_URL, PURPOSE_PARAM, RENT_PURPOSE, formatMapBounds, parseMapBounds, withMapParams } from "~/modules/catalogue/map-area";
 import { EMPTY_FILTERS, catalogueQuery, filtersFromSubmission } from "~/modules/catalogue/params";
 import { config } from "~/modules/platform/config.server";
 import { mapScriptSrc } from "~/modules/platform/enhance.server";
@@ -22,7 +22,7 @@ import type { Route } from "./+types/catalogue-map";
  * (`area=south,west,north,east`, 'Buscar nesta área'). The HTML is the
  * results grouped by neighbourhood; the map script draws them.
  */
-const KNOWN_PARAMS = new Set(["searchTerm", "q", "minPrice", "maxPrice", "minArea", "maxArea", "bedrooms", "propertyType", "city", "neighborhood", "sort", "page", "ref", "prevCity", "prevMinArea", "prevMaxArea", AREA_PARAM]);
+const KNOWN_PARAMS = new Set(["searchTerm", "q", "minPrice", "maxPrice", "minArea", "maxArea", "bedrooms", "propertyType", "city", "neighborhood", "sort", "page", "ref", "prevCity", "prevMinArea", "prevMaxArea", AREA_PARAM, PURPOSE_PARAM]);
 
 function sortedQuery(params: URLSearchParams): string {
   return [...params.entries()].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).sort().join("&");
@@ -32,10 +32,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = filtersFromSubmission(url.searchParams, "recent");
   const bounds = parseMapBounds(url.searchParams.get(AREA_PARAM));
+  // from /alugar or /categoria/aluguel: whatever can be rented, as those pages list
+  const rentals = url.searchParams.get(PURPOSE_PARAM) === RENT_PURPOSE;
   let resolved: ResolvedFilters | null = null;
   let result: MapResult = { total: 0, shown: 0, withoutLocation: 0, groups: [] };
   try {
-    resolved = await resolveCatalogueFilters(requested, null);
+    resolved = await resolveCatalogueFilters(requested, rentals ? "rent" : null);
     result = await searchCatalogueMap(resolved, bounds, requested.sort);
   } catch (error) {
     // as on /imoveis (spec 01 §7): a failed search is logged and shows an empty result
@@ -46,7 +48,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   // The canonical URL: the catalogue's query (no page: the map has none) and the area, if valid.
   const query = catalogueQuery(filters);
   const area = bounds ? formatMapBounds(bounds) : null;
-  const canonical = area ? `${query ? `${query}&` : "?"}${AREA_PARAM}=${area}` : query;
+  const canonical = withMapParams(query, { rentals, area });
   const known = new URLSearchParams([...url.searchParams].filter(([k]) => KNOWN_PARAMS.has(k)));
   if (resolved && sortedQuery(known) !== sortedQuery(new URLSearchParams(canonical))) {
     const others = [...url.searchParams].filter(([k]) => !KNOWN_PARAMS.has(k));
@@ -63,13 +65,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     cities: resolved?.cities ?? [],
     neighborhoods: resolved?.neighborhoods ?? [],
     broker: await findRefBroker(filters.ref),
-    listHref: `/imoveis${query}`,
-    wholeSearchHref: `${MAP_PATH}${query}`,
+    rentals,
+    listHref: `${rentals ? "/alugar" : "/imoveis"}${query}`,
+    wholeSearchHref: `${MAP_PATH}${withMapParams(query, { rentals })}`,
     map: { script: script.js, css: script.css, tileUrl, attribution: tileUrl === OSM_TILE_URL ? OSM_ATTRIBUTION : `${OSM_ATTRIBUTION} · mapa: ${new URL(tileUrl.replace(/\{[a-z]+\}/g, "0")).host}` },
     seo: {
       title: [filters.city ? `Imóveis no mapa em ${filters.neighborhood ? `${filters.neighborhood}, ` : ""}${filters.city}` : "Imóveis no mapa"].join(""),
       description: "Veja no mapa os imóveis à venda e para alugar da Lar Imóveis, com os mesmos filtros da busca.",
-      canonical: absoluteUrl(config().publicUrl, `${MAP_PATH}${catalogueQuery({ ...filters, ref: null })}`),
+      canonical: absoluteUrl(config().publicUrl, `${MAP_PATH}${withMapParams(catalogueQuery({ ...filters, ref: null }), { rentals })}`),
     },
   };
 }
@@ -77,7 +80,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : [{ title: "Imóveis no mapa | Lar Imóveis" }]);
 
 export default function CatalogueMapPage() {
-  const { filters, area, result, cities, neighborhoods, broker, listHref, wholeSearchHref, map } = useLoaderData<typeof loader>();
+  const { filters, area, rentals, result, cities, neighborhoods, broker, listHref, wholeSearchHref, map } = useLoaderData<typeof loader>();
+  const hidden = { ...(rentals ? { [PURPOSE_PARAM]: RENT_PURPOSE } : {}), ...(area ? { [AREA_PARAM]: area } : {}) };
   return (
     <main id="main" className="container-page py-8 lg:py-10">
       <nav aria-label="Trilha" className="text-sm text-slate-600">
@@ -95,7 +99,7 @@ export default function CatalogueMapPage() {
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr] lg:gap-8">
         <div className="lg:sticky lg:top-20 lg:self-start">
-          <CatalogueFilterForm action="/imoveis/mapa" filters={filters} cities={cities} neighborhoods={neighborhoods} showType hidden={area ? { [AREA_PARAM]: area } : undefined} />
+          <CatalogueFilterForm action="/imoveis/mapa" filters={filters} cities={cities} neighborhoods={neighborhoods} showType={!rentals} hidden={hidden} />
         </div>
         <section aria-labelledby="results-heading" className="min-w-0">
           {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}

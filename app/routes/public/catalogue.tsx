@@ -15,7 +15,7 @@ import { errorFields, log } from "~/modules/platform/logger.server";
 import { EMPTY_FILTERS, catalogueQuery, filtersFromSubmission, hasActiveFilters, type CatalogueSort } from "~/modules/catalogue/params";
 import { CATEGORY_ROUTES } from "~/modules/properties/vocabulary";
 import { withRef } from "~/modules/leads/referral";
-import { MAP_PATH } from "~/modules/catalogue/map-area";
+import { MAP_PATH, withMapParams } from "~/modules/catalogue/map-area";
 import { absoluteUrl, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/catalogue";
 
@@ -103,6 +103,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     neighborhoods: resolved?.neighborhoods ?? [],
     broker,
     alert: alertSearchOf(scope.path, filters),
+    // 'Ver no mapa': the filters this page applies; a rental page lists whatever can be rented (purpose=aluguel), a category its type
+    mapHref: `${MAP_PATH}${withMapParams(catalogueQuery({ ...filters, page: 1, propertyType: scope.type === "rent" ? null : (scope.type ?? filters.propertyType) }), { rentals: scope.type === "rent" })}`,
     seo: {
       title,
       description: scope.description,
@@ -115,7 +117,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : [{ title: "Categoria não encontrada | Lar Imóveis" }, { name: "robots", content: "noindex" }]);
 
 export default function CataloguePage() {
-  const { scope, filters, result, cities, neighborhoods, broker, alert } = useLoaderData<typeof loader>();
+  const { scope, filters, result, cities, neighborhoods, broker, alert, mapHref } = useLoaderData<typeof loader>();
   const filtered = hasActiveFilters(filters);
   const pageHref = (page: number) => `${scope.path}${catalogueQuery(filters, { page }, scope.defaultSort)}`;
   return (
@@ -152,7 +154,7 @@ export default function CataloguePage() {
             sort={filters.sort}
             view={{
               id: "map-link",
-              href: `${MAP_PATH}${catalogueQuery({ ...filters, page: 1, propertyType: scope.type ?? filters.propertyType })}`,
+              href: mapHref,
               label: "Ver no mapa",
               icon: (
                 <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4"><path fillRule="evenodd" d="M10 1.5a6 6 0 0 0-6 6c0 4.3 5.2 10.3 5.4 10.6a.8.8 0 0 0 1.2 0c.2-.3 5.4-6.3 5.4-10.6a6 6 0 0 0-6-6Zm0 8.3a2.3 2.3 0 1 1 0-4.6 2.3 2.3 0 0 1 0 4.6Z" clipRule="evenodd" /></svg>
