@@ -154,10 +154,10 @@ export function CatalogueFilterForm({
   );
 }
 
-/** The sort select sits above the results but belongs to the filter form (form attribute). */
+/** The sort select sits above the results but belongs to the filter form (form attribute); label and select on one line from 1024 px. */
 export function SortSelect({ sort }: { sort: CatalogueFilters["sort"] }) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
       <label htmlFor="f-sort" className="whitespace-nowrap text-sm text-slate-700">
         Ordenar por
       </label>
