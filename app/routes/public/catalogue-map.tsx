@@ -1,6 +1,6 @@
-import { Link, redirect, useLoaderData } from "react-router";
-import { BrokerCard } from "~/components/public/broker-card";
-import { CatalogueFilterForm, ResultsHeader } from "~/components/catalogue/catalogue-filters";
+import { redirect, useLoaderData } from "react-router";
+import { CatalogueFilterForm } from "~/components/catalogue/catalogue-filters";
+import { CatalogueLayout } from "~/components/catalogue/catalogue-layout";
 import { MapCanvas, MapGroups, MapSummary } from "~/components/catalogue/map-results";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { findRefBroker } from "~/modules/catalogue/property-reads.server";
@@ -11,7 +11,6 @@ import { EMPTY_FILTERS, catalogueQuery, filtersFromSubmission } from "~/modules/
 import { config } from "~/modules/platform/config.server";
 import { mapScriptSrc } from "~/modules/platform/enhance.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
-import { withRef } from "~/modules/leads/referral";
 import { absoluteUrl, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/catalogue-map";
 
@@ -83,42 +82,27 @@ export default function CatalogueMapPage() {
   const { filters, area, rentals, result, cities, neighborhoods, broker, listHref, wholeSearchHref, map } = useLoaderData<typeof loader>();
   const hidden = { ...(rentals ? { [PURPOSE_PARAM]: RENT_PURPOSE } : {}), ...(area ? { [AREA_PARAM]: area } : {}) };
   return (
-    <main id="main" className="container-page py-8 lg:py-10">
-      <nav aria-label="Trilha" className="text-sm text-slate-600">
-        <Link to={withRef("/", filters.ref)} className="inline-block py-1 hover:text-brand-700">
-          Início
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <Link to={withRef("/imoveis", filters.ref)} className="inline-block py-1 hover:text-brand-700">
-          Todos os imóveis
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span className="text-slate-800">Mapa</span>
-      </nav>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Imóveis no mapa</h1>
-
-      <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr] lg:gap-8">
-        <div className="lg:sticky lg:top-20 lg:self-start">
-          <CatalogueFilterForm action="/imoveis/mapa" filters={filters} cities={cities} neighborhoods={neighborhoods} showType={!rentals} hidden={hidden} />
-        </div>
-        <section aria-labelledby="results-heading" className="min-w-0">
-          {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
-          <ResultsHeader
-            total={result.total}
-            sort={filters.sort}
-            view={{
-              id: "list-link",
-              href: listHref,
-              label: "Ver lista",
-              icon: <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4"><path d="M3 5h14v1.6H3zm0 4.2h14v1.6H3zm0 4.2h14V15H3z" /></svg>,
-            }}
-          />
-          <MapSummary result={result} inArea={area !== null} wholeSearchHref={wholeSearchHref} />
-          <MapCanvas script={map.script} css={map.css} tileUrl={map.tileUrl} attribution={map.attribution} />
-          <MapGroups result={result} refCode={filters.ref} listHref={listHref} />
-        </section>
-      </div>
-    </main>
+    <CatalogueLayout
+      trail={{ links: [{ label: "Início", to: "/" }, { label: "Todos os imóveis", to: "/imoveis" }], current: "Mapa" }}
+      heading="Imóveis no mapa"
+      refCode={filters.ref}
+      broker={broker}
+      filterColumn={<CatalogueFilterForm action="/imoveis/mapa" filters={filters} cities={cities} neighborhoods={neighborhoods} showType={!rentals} hidden={hidden} />}
+      results={{
+        total: result.total,
+        sort: filters.sort,
+        view: {
+          id: "list-link",
+          href: listHref,
+          label: "Ver lista",
+          icon: <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4"><path d="M3 5h14v1.6H3zm0 4.2h14v1.6H3zm0 4.2h14V15H3z" /></svg>,
+        },
+      }}
+    >
+      <MapSummary result={result} inArea={area !== null} wholeSearchHref={wholeSearchHref} />
+      <MapCanvas script={map.script} css={map.css} tileUrl={map.tileUrl} attribution={map.attribution} />
+      <MapGroups result={result} refCode={filters.ref} listHref={listHref} />
+    </CatalogueLayout>
   );
 }
 

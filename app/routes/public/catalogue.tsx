@@ -1,9 +1,9 @@
 import { data, Link, redirect, useLoaderData } from "react-router";
 import type { PropertyTypeCode } from "#db/schema";
-import { BrokerCard } from "~/components/public/broker-card";
 import { AlertForm } from "~/components/public/alert-form";
 import { alertSearchOf } from "~/modules/alerts/search";
-import { CatalogueFilterForm, ResultsHeader } from "~/components/catalogue/catalogue-filters";
+import { CatalogueFilterForm } from "~/components/catalogue/catalogue-filters";
+import { CatalogueLayout } from "~/components/catalogue/catalogue-layout";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { Pagination } from "~/components/ui/pagination";
 import { PropertyCard } from "~/components/public/property-card";
@@ -121,18 +121,13 @@ export default function CataloguePage() {
   const filtered = hasActiveFilters(filters);
   const pageHref = (page: number) => `${scope.path}${catalogueQuery(filters, { page }, scope.defaultSort)}`;
   return (
-    <main id="main" className="container-page py-8 lg:py-10">
-      <nav aria-label="Trilha" className="text-sm text-slate-600">
-        <Link to={withRef("/", filters.ref)} className="inline-block py-1 hover:text-brand-700">
-          Início
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span className="text-slate-800">{scope.heading}</span>
-      </nav>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{scope.heading}</h1>
-
-      <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr] lg:gap-8">
-        <div className="lg:sticky lg:top-20 lg:self-start">
+    <CatalogueLayout
+      trail={{ links: [{ label: "Início", to: "/" }], current: scope.heading }}
+      heading={scope.heading}
+      refCode={filters.ref}
+      broker={broker}
+      filterColumn={
+        <>
           <CatalogueFilterForm action={scope.path} filters={filters} cities={cities} neighborhoods={neighborhoods} showType={scope.type === null} />
           {alert ? (
             // on phones folded under its title, like the filters; from 1024 px always open
@@ -146,38 +141,36 @@ export default function CataloguePage() {
               <AlertForm {...alert} refCode={filters.ref} headingClassName="max-lg:sr-only" className="border-t border-slate-200 p-4 lg:border-t-0" />
             </details>
           ) : null}
-        </div>
-        <section aria-labelledby="results-heading" className="min-w-0">
-          {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
-          <ResultsHeader
-            total={result.total}
-            sort={filters.sort}
-            view={{
-              id: "map-link",
-              href: mapHref,
-              label: "Ver no mapa",
-              icon: (
-                <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4"><path fillRule="evenodd" d="M10 1.5a6 6 0 0 0-6 6c0 4.3 5.2 10.3 5.4 10.6a.8.8 0 0 0 1.2 0c.2-.3 5.4-6.3 5.4-10.6a6 6 0 0 0-6-6Zm0 8.3a2.3 2.3 0 1 1 0-4.6 2.3 2.3 0 0 1 0 4.6Z" clipRule="evenodd" /></svg>
-              ),
-            }}
-          />
-          <div id="results-list" data-catalogue-part="">
-          {result.items.length === 0 ? (
-            <EmptyResult category={scope.kind === "category"} filtered={filtered} refCode={filters.ref} />
-          ) : (
-            <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-              {result.items.map((p, i) => (
-                <li key={p.id}>
-                  <PropertyCard property={p} priority={i === 0} sizes="(min-width: 1280px) 320px, (min-width: 1024px) 40vw, (min-width: 640px) 50vw, 100vw" />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pagination page={result.page} pageCount={result.pageCount} href={pageHref} />
-          </div>
-        </section>
+        </>
+      }
+      results={{
+        total: result.total,
+        sort: filters.sort,
+        view: {
+          id: "map-link",
+          href: mapHref,
+          label: "Ver no mapa",
+          icon: (
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4"><path fillRule="evenodd" d="M10 1.5a6 6 0 0 0-6 6c0 4.3 5.2 10.3 5.4 10.6a.8.8 0 0 0 1.2 0c.2-.3 5.4-6.3 5.4-10.6a6 6 0 0 0-6-6Zm0 8.3a2.3 2.3 0 1 1 0-4.6 2.3 2.3 0 0 1 0 4.6Z" clipRule="evenodd" /></svg>
+          ),
+        },
+      }}
+    >
+      <div id="results-list" data-catalogue-part="">
+        {result.items.length === 0 ? (
+          <EmptyResult category={scope.kind === "category"} filtered={filtered} refCode={filters.ref} />
+        ) : (
+          <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+            {result.items.map((p, i) => (
+              <li key={p.id}>
+                <PropertyCard property={p} priority={i === 0} sizes="(min-width: 1280px) 320px, (min-width: 1024px) 40vw, (min-width: 640px) 50vw, 100vw" />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={result.page} pageCount={result.pageCount} href={pageHref} />
       </div>
-    </main>
+    </CatalogueLayout>
   );
 }
 

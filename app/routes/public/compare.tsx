@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link, useActionData, useLoaderData } from "react-router";
-import { LeadForm } from "~/components/public/lead-form";
-import { Alert, Card, buttonClass } from "~/components/ui";
+import { Breadcrumb } from "~/components/public/breadcrumb";
+import { LeadFormCard } from "~/components/public/lead-form";
+import { Alert, buttonClass } from "~/components/ui";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { compareLeadAction, loadComparison, type CompareColumn } from "~/modules/favourites/compare.server";
 import { useRef_, withRef } from "~/modules/leads/referral";
@@ -64,13 +65,7 @@ export default function ComparePage() {
 
   return (
     <main id="main" className="container-page py-8 sm:py-10">
-      <nav aria-label="Trilha" className="text-sm text-slate-600">
-        <Link to={withRef("/favoritos", ref)} className="inline-block py-1 hover:text-brand-700">
-          Meus favoritos
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span className="text-slate-800">Comparar</span>
-      </nav>
+      <Breadcrumb links={[{ label: "Meus favoritos", to: "/favoritos" }]} current="Comparar" refCode={ref} />
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Comparar imóveis</h1>
 
       {!loaded.ok ? (
@@ -149,15 +144,14 @@ export default function ComparePage() {
             ))}
           </ul>
 
-          <Card as="section" className="mt-8 max-w-2xl p-6 sm:p-8">
-            <LeadForm
-              lastResult={lastResult}
-              brokerId={ref}
-              heading="Fale com um corretor sobre estes imóveis"
-              defaultMessage="Olá! Estou comparando estes imóveis e gostaria de mais informações para decidir."
-            />
-            <p className="mt-3 text-xs text-slate-600">A sua mensagem vai com a lista dos {loaded.columns.length} imóveis comparados.</p>
-          </Card>
+          <LeadFormCard
+            className="mt-8 max-w-2xl"
+            lastResult={lastResult}
+            brokerId={ref}
+            heading="Fale com um corretor sobre estes imóveis"
+            defaultMessage="Olá! Estou comparando estes imóveis e gostaria de mais informações para decidir."
+            note={`A sua mensagem vai com a lista dos ${loaded.columns.length} imóveis comparados.`}
+          />
         </>
       )}
     </main>

@@ -10,6 +10,7 @@ import { findRefBroker } from "~/modules/catalogue/property-reads.server";
 import { BrokerCard } from "~/components/public/broker-card";
 import type { Route } from "./+types/contact";
 import { seoMeta } from "~/utils/seo";
+import { Section } from "~/components/ui/section";
 
 const TITLE = "Contato | Lar Imóveis";
 const DESCRIPTION =
@@ -161,18 +162,12 @@ export default function ContactPage() {
         </Card>
       </div>
 
-      <section aria-labelledby="mapa-titulo" className="container-page">
-        <h2 id="mapa-titulo" className="text-xl font-semibold text-slate-900">
-          Como chegar
-        </h2>
+      <Section id="mapa-titulo" title="Como chegar" className="container-page">
         <p className="mt-1 text-sm text-slate-600">{fullAddress()}</p>
         <LazyMap />
-      </section>
+      </Section>
 
-      <section aria-labelledby="faq-titulo" className="container-page mt-12">
-        <h2 id="faq-titulo" className="text-xl font-semibold text-slate-900">
-          Perguntas frequentes
-        </h2>
+      <Section id="faq-titulo" title="Perguntas frequentes" className="container-page mt-12">
         <div className="mt-4 divide-y divide-slate-200 rounded-[var(--radius-card)] border border-slate-200 bg-white">
           {FAQ.map((item) => (
             <details key={item.q} className="group px-5 py-4">
@@ -186,7 +181,7 @@ export default function ContactPage() {
             </details>
           ))}
         </div>
-      </section>
+      </Section>
     </main>
   );
 }
