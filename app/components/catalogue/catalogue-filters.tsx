@@ -13,7 +13,7 @@ import {
 } from "~/modules/catalogue/params";
 import { withRef } from "~/modules/leads/referral";
 import { NumberFilterField } from "./number-filter";
-import { Field, Input, Options, Select, SelectBox, buttonClass, textOptions } from "~/components/ui";
+import { Field, Input, Options, Select, SelectBox, buttonClass, optionsOf, textOptions } from "~/components/ui";
 
 export const FILTER_FORM_ID = "catalogue-filters";
 
@@ -136,11 +136,7 @@ export function SortSelect({ sort }: { sort: CatalogueFilters["sort"] }) {
         defaultValue={sort}
         className="w-auto"
       >
-        {SORTS.map((s) => (
-          <option key={s} value={s}>
-            {SORT_LABELS[s]}
-          </option>
-        ))}
+        <Options options={optionsOf(SORTS, SORT_LABELS)} />
       </Select>
       <noscript>
         <button type="submit" form={FILTER_FORM_ID} className={buttonClass("secondary", "md")}>

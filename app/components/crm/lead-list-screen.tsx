@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "react-router";
-import { Alert, Button, ConfirmButton, PageHeader, Select, buttonClass } from "~/components/ui";
+import { Alert, Button, ConfirmButton, Options, PageHeader, Select, buttonClass } from "~/components/ui";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { ListScreen, type ListColumn } from "~/components/ui/list-screen";
 import { LeadLink, leadDateColumn, leadName } from "./lead-columns";
@@ -147,11 +147,7 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
           <>
             <Select name="stage" defaultValue={d.params.stage ?? ""} aria-label="Etapa" className="w-full sm:w-52">
               <option value="">Todas as etapas</option>
-              {d.stages.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+              <Options options={d.stages.map((s) => ({ value: s.id, label: s.name }))} />
             </Select>
             {d.isAdmin ? (
               <Select name="broker" defaultValue={d.params.broker ?? ""} aria-label="Corretor" className="w-full sm:w-52">

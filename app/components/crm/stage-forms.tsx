@@ -5,7 +5,7 @@ import { RouteModal } from "~/components/ui/route-modal";
 import { ACTIVITY_TYPE_OPTIONS } from "~/modules/crm/activity-form";
 import { ACTIVITY_TYPE_LABELS, type ActivityTypeCode } from "~/modules/crm/labels";
 import { stageCreateSchema, stageUpdateSchema, templateCreateSchema } from "~/modules/crm/stage-forms";
-import { FormAlert } from "./form-alert";
+import { FormAlert, RowProblem } from "./form-alert";
 
 export const STAGES_PATH = "/broker/crm/stages";
 
@@ -54,11 +54,7 @@ export function EditStageModal({ stage, templates, actionData }: { stage: StageR
       <StageForm stage={stage} actionData={actionData} />
       <h3 className="mt-6 text-base font-semibold">Atividades automáticas</h3>
       <p className="text-sm text-slate-600">Criadas quando um negócio entra nesta etapa, com vencimento após as horas indicadas.</p>
-      {rowProblem ? (
-        <p role="alert" className="mt-2 text-sm font-semibold text-danger-700">
-          {rowProblem}
-        </p>
-      ) : null}
+      <RowProblem message={rowProblem} className="mt-2" />
       <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
         {templates.length === 0 ? <li className="px-3 py-2 text-sm text-slate-600">Nenhuma atividade automática.</li> : null}
         {templates.map((t) => (

@@ -90,7 +90,7 @@ export const Select = forwardRef<HTMLSelectElement, ComponentPropsWithoutRef<"se
 });
 
 /** A select's choices: an optional first one with an empty value ('Todos', a placeholder), then value/label pairs. */
-export function Options({ placeholder, options }: { placeholder?: string; options: readonly { value: string | number; label: string }[] }) {
+export function Options({ placeholder, options }: { placeholder?: string; options: readonly { value: string | number; label: string | number }[] }) {
   return (
     <>
       {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -102,6 +102,9 @@ export function Options({ placeholder, options }: { placeholder?: string; option
     </>
   );
 }
+
+/** A vocabulary's codes as select choices, labelled by its record of labels (in the codes' order). */
+export const optionsOf = <K extends string>(codes: readonly K[], labels: Record<K, string>) => codes.map((code) => ({ value: code, label: labels[code] }));
 
 /** Plain texts as select choices (a city is its own value and label). */
 export const textOptions = (texts: readonly string[]) => texts.map((t) => ({ value: t, label: t }));

@@ -1,6 +1,6 @@
 import { Link, useNavigation } from "react-router";
 import { MaterialRenameModal, MaterialUploadCard } from "~/components/brokers/material-forms";
-import { PageHeader, PageProblem, Select, buttonClass } from "~/components/ui";
+import { Options, PageHeader, PageProblem, Select, buttonClass } from "~/components/ui";
 import { ConfirmDelete } from "~/components/ui/confirm-modal";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
@@ -115,11 +115,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
               Por página
             </label>
             <Select id="list-size" name="size" defaultValue={String(size)} className="w-20!">
-              {MATERIAL_PAGE_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <Options options={MATERIAL_PAGE_SIZES.map((s) => ({ value: s, label: s }))} />
             </Select>
           </div>
         }

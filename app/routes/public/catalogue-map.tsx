@@ -1,4 +1,4 @@
-import { redirect, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { CatalogueFilterForm } from "~/components/catalogue/catalogue-filters";
 import { CatalogueLayout } from "~/components/catalogue/catalogue-layout";
 import { MapCanvas, MapGroups, MapSummary } from "~/components/catalogue/map-results";
@@ -8,6 +8,7 @@ import { resolveCatalogueFilters, type ResolvedFilters } from "~/modules/catalog
 import { searchCatalogueMap, type MapResult } from "~/modules/catalogue/map.server";
 import { AREA_PARAM, MAP_PATH, OSM_ATTRIBUTION, OSM_TILE_URL, PURPOSE_PARAM, RENT_PURPOSE, formatMapBounds, parseMapBounds, withMapParams } from "~/modules/catalogue/map-area";
 import { EMPTY_FILTERS, catalogueQuery, filtersFromSubmission } from "~/modules/catalogue/params";
+import { CATALOGUE_PARAMS, placeChoices, redirectToCanonical } from "~/modules/catalogue/canonical.server";
 import { config } from "~/modules/platform/config.server";
 import { mapScriptSrc } from "~/modules/platform/enhance.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
@@ -21,11 +22,7 @@ import type { Route } from "./+types/catalogue-map";
  * (`area=south,west,north,east`, 'Buscar nesta área'). The HTML is the
  * results grouped by neighbourhood; the map script draws them.
  */
-const KNOWN_PARAMS = new Set(["searchTerm", "q", "minPrice", "maxPrice", "minArea", "maxArea", "bedrooms", "propertyType", "city", "neighborhood", "sort", "page", "ref", "prevCity", "prevMinArea", "prevMaxArea", AREA_PARAM, PURPOSE_PARAM]);
-
-function sortedQuery(params: URLSearchParams): string {
-  return [...params.entries()].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).sort().join("&");
-}
+const KNOWN_PARAMS = new Set<string>([...CATALOGUE_PARAMS, AREA_PARAM, PURPOSE_PARAM]);
 
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -48,12 +45,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = catalogueQuery(filters);
   const area = bounds ? formatMapBounds(bounds) : null;
   const canonical = withMapParams(query, { rentals, area });
-  const known = new URLSearchParams([...url.searchParams].filter(([k]) => KNOWN_PARAMS.has(k)));
-  if (resolved && sortedQuery(known) !== sortedQuery(new URLSearchParams(canonical))) {
-    const others = [...url.searchParams].filter(([k]) => !KNOWN_PARAMS.has(k));
-    const extra = others.length ? `${canonical ? "&" : "?"}${new URLSearchParams(others)}` : "";
-    throw redirect(`${MAP_PATH}${canonical}${extra}`);
-  }
+  if (resolved) redirectToCanonical(url, MAP_PATH, canonical, KNOWN_PARAMS);
 
   const tileUrl = config().MAP_TILE_URL;
   const script = mapScriptSrc();
@@ -61,8 +53,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     filters,
     area,
     result,
-    cities: resolved?.cities ?? [],
-    neighborhoods: resolved?.neighborhoods ?? [],
+    ...placeChoices(resolved),
     broker: await findRefBroker(filters.ref),
     rentals,
     listHref: `${rentals ? "/alugar" : "/imoveis"}${query}`,

@@ -1,4 +1,4 @@
-import { data, Link, redirect, useLoaderData } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
 import type { PropertyTypeCode } from "#db/schema";
 import { AlertForm } from "~/components/public/alert-form";
 import { alertSearchOf } from "~/modules/alerts/search";
@@ -16,6 +16,7 @@ import { EMPTY_FILTERS, catalogueQuery, filtersFromSubmission, hasActiveFilters,
 import { CATEGORY_ROUTES } from "~/modules/properties/vocabulary";
 import { withRef } from "~/modules/leads/referral";
 import { MAP_PATH, withMapParams } from "~/modules/catalogue/map-area";
+import { CATALOGUE_PARAMS, placeChoices, redirectToCanonical } from "~/modules/catalogue/canonical.server";
 import { absoluteUrl, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/catalogue";
 
@@ -59,11 +60,7 @@ function scopeOf(pathname: string, typeParam: string | undefined): Scope | null 
   return { kind: "all", path: "/imoveis", heading: "Todos os imóveis", title: "Imóveis à venda e para alugar", description: "Apartamentos, casas, terrenos e imóveis comerciais à venda e para alugar em São Paulo e região.", type: null, defaultSort: "recent" };
 }
 
-const KNOWN_PARAMS = new Set(["searchTerm", "q", "minPrice", "maxPrice", "minArea", "maxArea", "bedrooms", "propertyType", "city", "neighborhood", "sort", "page", "ref", "prevCity", "prevMinArea", "prevMaxArea"]);
-
-function sortedQuery(params: URLSearchParams): string {
-  return [...params.entries()].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).sort().join("&");
-}
+const KNOWN_PARAMS = new Set<string>(CATALOGUE_PARAMS);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -84,12 +81,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
   // Redirect a non-canonical query (a plain form submit, an invalid value, a page past the end).
   const canonical = catalogueQuery(filters, {}, scope.defaultSort);
-  const known = new URLSearchParams([...url.searchParams].filter(([k]) => KNOWN_PARAMS.has(k)));
-  if (resolved && sortedQuery(known) !== sortedQuery(new URLSearchParams(canonical))) {
-    const others = [...url.searchParams].filter(([k]) => !KNOWN_PARAMS.has(k));
-    const extra = others.length ? `${canonical ? "&" : "?"}${new URLSearchParams(others)}` : "";
-    throw redirect(`${scope.path}${canonical}${extra}`);
-  }
+  if (resolved) redirectToCanonical(url, scope.path, canonical, KNOWN_PARAMS);
 
   const broker = await findRefBroker(filters.ref);
   const base = config().publicUrl;
@@ -99,8 +91,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     scope,
     filters,
     result,
-    cities: resolved?.cities ?? [],
-    neighborhoods: resolved?.neighborhoods ?? [],
+    ...placeChoices(resolved),
     broker,
     alert: alertSearchOf(scope.path, filters),
     // 'Ver no mapa': the filters this page applies; a rental page lists whatever can be rented (purpose=aluguel), a category its type

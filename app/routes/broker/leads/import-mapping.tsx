@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useLoaderData } from "react-router";
-import { Alert, Badge, Button, Card, Field, PageHeader, Select, Table, buttonClass, tdClass, thClass } from "~/components/ui";
+import { Alert, Badge, Button, Card, Field, Options, PageHeader, Select, Table, buttonClass, tdClass, thClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { importScreen } from "~/modules/leads/csv-import.route.server";
 import { CSV_MESSAGES, IMPORT_FIELDS, IMPORT_FIELD_LABELS } from "~/modules/leads/csv-import";
@@ -108,11 +108,7 @@ export default function ImportMapping() {
                       <td className={tdClass}>
                         <Select name={`stage_${i}`} aria-label={`Etapa para ${v.value}`} defaultValue={v.chosen ?? "none"} className="min-w-40">
                           <option value="none">Não usar</option>
-                          {d.stages.map((s) => (
-                            <option key={s.id} value={s.id}>
-                              {s.name}
-                            </option>
-                          ))}
+                          <Options options={d.stages.map((s) => ({ value: s.id, label: s.name }))} />
                         </Select>
                       </td>
                     </tr>
@@ -125,11 +121,7 @@ export default function ImportMapping() {
             <Field label="Forçar estágio (todos)" htmlFor="force">
               <Select id="force" name="force" defaultValue={c.forceStageId ?? ""}>
                 <option value="">Não forçar</option>
-                {d.stages.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
+                <Options options={d.stages.map((s) => ({ value: s.id, label: s.name }))} />
               </Select>
             </Field>
             <Field label="Duplicados (mesmo email ou telefone)" htmlFor="dups">
@@ -142,11 +134,7 @@ export default function ImportMapping() {
               <Field label="Corretor" htmlFor="broker">
                 <Select id="broker" name="broker" defaultValue={c.broker ?? ""}>
                   <option value="">Selecione um corretor</option>
-                  {d.brokers.map((b) => (
-                    <option key={b.id} value={b.id}>
-                      {b.name}
-                    </option>
-                  ))}
+                  <Options options={d.brokers.map((b) => ({ value: b.id, label: b.name }))} />
                 </Select>
               </Field>
             ) : null}
