@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { FormMetadata } from "@conform-to/react";
-import { Form, Link, useLocation } from "react-router";
-import { Button, buttonClass } from "~/components/ui";
+import { Form, useLocation } from "react-router";
+import { Button, CancelLink } from "~/components/ui";
 import { formProps } from "~/components/ui/form";
 import { RouteModal } from "~/components/ui/route-modal";
 import { FormAlert } from "./form-alert";
@@ -16,9 +16,7 @@ export function BoardModalForm({ title, form, submitLabel, children }: { title: 
         <FormAlert form={form} />
         {children}
         <div className="flex justify-end gap-2">
-          <Link to={close} className={buttonClass("secondary")} preventScrollReset>
-            Cancelar
-          </Link>
+          <CancelLink to={close} preventScrollReset />
           <Button type="submit">{submitLabel}</Button>
         </div>
       </Form>

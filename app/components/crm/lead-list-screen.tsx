@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "react-router";
-import { Alert, Button, ConfirmButton, Options, PageHeader, Select, buttonClass } from "~/components/ui";
+import { Alert, Button, CancelLink, ConfirmButton, Options, PageHeader, Select, buttonClass } from "~/components/ui";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { ListScreen, type ListColumn } from "~/components/ui/list-screen";
 import { LeadLink, leadDateColumn, leadName } from "./lead-columns";
@@ -244,9 +244,7 @@ function DeleteConfirm({ ids, listHref }: { ids: number[]; listHref: string }) {
         <Button type="submit" variant="danger" size="sm">
           Confirmar exclusão ({ids.length})
         </Button>
-        <Link to={listHref} className={buttonClass("secondary", "sm")}>
-          Cancelar
-        </Link>
+        <CancelLink to={listHref} size="sm" />
       </Form>
     </Alert>
   );

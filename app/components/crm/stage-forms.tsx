@@ -1,5 +1,5 @@
-import { Form, Link } from "react-router";
-import { Badge, Button, buttonClass } from "~/components/ui";
+import { Form } from "react-router";
+import { Badge, Button, CancelLink } from "~/components/ui";
 import { CheckboxField, HiddenField, SelectField, TextField, formErrorOf, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { RouteModal } from "~/components/ui/route-modal";
 import { ACTIVITY_TYPE_OPTIONS } from "~/modules/crm/activity-form";
@@ -28,9 +28,7 @@ function StageForm({ stage, actionData }: { stage?: StageRow; actionData: unknow
       <TextField meta={fields.name} label="Nome da etapa" inputProps={{ maxLength: 80 }} />
       <TextField meta={fields.probability} label="Probabilidade (%)" type="number" hint="De 0 a 100; 90 ou mais conta como ganho." inputProps={{ min: 0, max: 100, step: 1 }} />
       <div className="flex justify-end gap-2">
-        <Link to={STAGES_PATH} className={buttonClass("secondary")}>
-          Cancelar
-        </Link>
+        <CancelLink to={STAGES_PATH} />
         <Button type="submit">{stage ? "Salvar etapa" : "Criar etapa"}</Button>
       </div>
     </Form>

@@ -240,6 +240,15 @@ export function Modal({ title, children, footer, labelledBy = "modal-title", wid
   );
 }
 
+/** 'Cancelar': the link back out of a form or a modal (to the list, the board, the page it opened from). */
+export function CancelLink({ to, size, preventScrollReset }: { to: string; size?: "sm"; preventScrollReset?: boolean }) {
+  return (
+    <Link to={to} className={buttonClass("secondary", size)} preventScrollReset={preventScrollReset}>
+      Cancelar
+    </Link>
+  );
+}
+
 /**
  * A back-office page's title line and its actions: `createLink` is a list's
  * '+ Novo …' button (first), `backTo` an editor's 'Voltar' link to its list (last).

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { Alert, Button, Card, ConfirmButton, PageHeader, buttonClass } from "~/components/ui";
+import { Alert, Button, CancelLink, Card, ConfirmButton, PageHeader, buttonClass } from "~/components/ui";
 import { alertCounts } from "~/modules/alerts/alerts.server";
 import { formErrorOf } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
@@ -117,9 +117,7 @@ export default function AdminContacts() {
                   <Button type="submit" variant="danger" size="sm">
                     Confirmar exclusão
                   </Button>
-                  <Link to={`/admin/contacts${back}`} className={buttonClass("secondary", "sm")}>
-                    Cancelar
-                  </Link>
+                  <CancelLink to={`/admin/contacts${back}`} size="sm" />
                 </Form>
               </Alert>
             ) : null}

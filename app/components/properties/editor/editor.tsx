@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Alert, Button, Spinner, buttonClass, cx } from "~/components/ui";
+import { Alert, Button, CancelLink, Spinner, cx } from "~/components/ui";
 import { formatBRL, parseDecimal } from "~/utils/format";
 import { variantUrl } from "~/utils/images";
 import { type EditorState, type EditorValues, type Tab, TABS, TAB_LABELS, tabIndex } from "~/modules/properties/editor/state";
@@ -311,9 +311,7 @@ export function PendingText({ children }: { children: ReactNode }) {
 function CancelAndSave({ listHref, editing, saveBlocked, saving, keepScroll }: { listHref: string; editing: boolean; saveBlocked: boolean; saving: boolean; keepScroll?: boolean }) {
   return (
     <>
-      <Link to={listHref} className={buttonClass("secondary", "sm")} preventScrollReset={keepScroll}>
-        Cancelar
-      </Link>
+      <CancelLink to={listHref} size="sm" preventScrollReset={keepScroll} />
       {editing ? (
         <Button type="submit" name="intent" value="save" size="sm" disabled={saveBlocked} pending={saving}>
           Salvar

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useLoaderData } from "react-router";
-import { Alert, Badge, Button, Card, Field, Options, PageHeader, Select, Table, buttonClass, tdClass, thClass } from "~/components/ui";
+import { Alert, Badge, Button, CancelLink, Card, Field, Options, PageHeader, Select, Table, buttonClass, tdClass, thClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { importScreen } from "~/modules/leads/csv-import.route.server";
 import { CSV_MESSAGES, IMPORT_FIELDS, IMPORT_FIELD_LABELS } from "~/modules/leads/csv-import";
@@ -223,9 +223,7 @@ export default function ImportMapping() {
               <Button type="submit" disabled={!!progress && !runError}>
                 Importar
               </Button>
-              <Link to="/broker/leads" className={buttonClass("secondary")}>
-                Cancelar
-              </Link>
+              <CancelLink to="/broker/leads" />
             </div>
           </Form>
         </Card>
