@@ -25,7 +25,8 @@ const MB = 1024 * 1024;
  * the server's `submission.reply()` comes back: every field as typed, each
  * message beside its field, the refused photos named (files cannot be sent
  * back, so the owner chooses them again). No React runs in the browser; the
- * phone mask is the public enhancement module's.
+ * phone mask and the photo check before sending (enhance/offer-photos.ts)
+ * are the public enhancement module's.
  */
 export function OfferForm({ lastResult, refCode }: { lastResult?: SubmissionResult<string[]> | null; refCode: string | null }) {
   const link = useRefLink();
@@ -98,6 +99,7 @@ export function OfferForm({ lastResult, refCode }: { lastResult?: SubmissionResu
             type="file"
             multiple
             accept="image/jpeg,image/png,image/webp"
+            data-offer-photos=""
             aria-invalid={photoErrors.length ? true : undefined}
             aria-describedby={photoErrors.length ? `${photoId}-error` : undefined}
             className={cx(inputClass, "h-auto py-2 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-800")}

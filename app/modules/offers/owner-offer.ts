@@ -3,6 +3,9 @@ import type { OfferPurpose, PropertyKind } from "#db/schema";
 import { leadFormSchema } from "~/modules/leads/lead-form";
 import { PROPERTY_KINDS } from "~/modules/properties/vocabulary";
 import { amount } from "~/utils/form-fields";
+import { OFFER_PHOTO_FIELD, OFFER_PHOTO_LIMITS, OFFER_PHOTO_MESSAGES } from "./offer-rules";
+
+export { OFFER_PHOTO_FIELD, OFFER_PHOTO_LIMITS };
 
 /**
  * 'Anuncie seu imóvel' (/anuncie, issue 28): an owner offers a property to
@@ -14,11 +17,6 @@ import { amount } from "~/utils/form-fields";
  * The photos are files, checked on the server (offer-photos.server.ts).
  */
 export const OFFER_FORM_ID = "offer-form";
-export const OFFER_PHOTO_FIELD = "photos";
-
-const MB = 1024 * 1024;
-/** A few photos, each checked as in the property editor (size, magic bytes, decoded by sharp). */
-export const OFFER_PHOTO_LIMITS = { maxFiles: 6, maxFileBytes: 10 * MB, maxRequestBytes: 6 * 10 * MB + 1 * MB } as const;
 
 export const OFFER_LIMITS = { city: 80, neighborhood: 80, message: 2000, area: 1_000_000, bedrooms: 50, price: 10_000_000_000 } as const;
 
@@ -42,12 +40,7 @@ export const OFFER_MESSAGES = {
   priceInvalid: "Informe o valor em reais, por exemplo 450.000,00",
   pricePositive: "O valor pretendido deve ser maior que zero",
   messageLong: `A mensagem deve ter no máximo ${OFFER_LIMITS.message.toLocaleString("pt-BR")} caracteres`,
-  photosFix: "Corrija as fotos indicadas e escolha-as de novo; os demais dados foram mantidos.",
-  photoTooMany: `Envie no máximo ${OFFER_PHOTO_LIMITS.maxFiles} fotos.`,
-  photoTooLarge: (name: string) => `${name}: a foto passa de ${OFFER_PHOTO_LIMITS.maxFileBytes / MB} MB.`,
-  photoInvalid: (name: string, reason: string) => `${name}: ${reason}.`,
-  photoFailed: (name: string) => `${name}: o arquivo não chegou inteiro; tente de novo.`,
-  requestTooLarge: `O envio passa de ${Math.round(OFFER_PHOTO_LIMITS.maxRequestBytes / MB)} MB. Envie até ${OFFER_PHOTO_LIMITS.maxFiles} fotos de até ${OFFER_PHOTO_LIMITS.maxFileBytes / MB} MB cada.`,
+  ...OFFER_PHOTO_MESSAGES,
   unreadable: "Não foi possível ler o formulário enviado. Tente novamente.",
   failure: "Ocorreu um erro ao enviar seu imóvel. Por favor, tente novamente.",
 } as const;

@@ -62,7 +62,7 @@ export default function OfferPage() {
         <Card as="section" className="p-6 sm:p-8 lg:col-span-3">
           {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
           <h2 id="offer-heading" className="mb-6 text-xl font-semibold text-slate-900">
-            Dados do imóvel
+            Envie os dados do seu imóvel
           </h2>
           <OfferForm lastResult={lastResult} refCode={ref} />
         </Card>

@@ -67,7 +67,8 @@ export function OfferCard({ data, actionData, busy }: { data: LeadPageData; acti
           </p>
         ) : null}
         {offer.canCreateDraft ? (
-          <Form method="post" action={`/broker/lead/${data.lead.id}#${LEAD_PAGE_ANCHORS.offer}`}>
+          <Form method="post" action={`/broker/lead/${data.lead.id}`}>
+            {/* no #fragment in the action: a browser keeps it through the redirect to the editor; the card is at the top of the page anyway */}
             <HiddenField name="intent" value="offer-draft" />
             <Button type="submit" size="sm" variant={offer.draft ? "secondary" : "primary"} pending={busy}>
               {offer.draft ? "Abrir rascunho do imóvel" : "Criar rascunho de imóvel"}
