@@ -65,3 +65,13 @@ export async function openOfferPhoto(user: SessionUser, photoId: number, width: 
   const name = (variant ?? row.file_key).slice(row.file_key.lastIndexOf("/") + 1);
   return { file, name };
 }
+
+/** The private photo folders of these leads' offers (read before the leads are deleted: the rows cascade, the files do not). */
+export async function offerFoldersOf(leadIds: readonly number[], conn: DbOrTx = db()): Promise<string[]> {
+  const folders: string[] = [];
+  for (let i = 0; i < leadIds.length; i += 500) {
+    const rows = await conn.selectFrom("owner_offers").select("folder").where("lead_id", "in", leadIds.slice(i, i + 500)).execute();
+    folders.push(...rows.map((r) => r.folder));
+  }
+  return folders;
+}

@@ -5,6 +5,8 @@ import { db, parseJsonList } from "~/modules/platform/db.server";
 import { config } from "~/modules/platform/config.server";
 import { resetRateLimits } from "~/modules/auth/rate-limit.server";
 import { deleteProperty } from "~/modules/properties/delete.server";
+import { bulkDelete, deleteLead } from "~/modules/leads/bulk.server";
+import type { SessionUser } from "~/modules/auth/session.server";
 import { OFFER_DRAFT_MESSAGES } from "~/modules/offers/offer-draft.server";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { action as offerAction } from "~/routes/public/offer";
@@ -22,6 +24,7 @@ let owner: Person;
 let other: Person;
 let inactive: Person;
 let admin: Person;
+let adminUser: SessionUser;
 
 async function brokerPerson(options: { isActive?: boolean } = {}): Promise<Person> {
   const b = await makeBroker(options);
@@ -47,6 +50,7 @@ beforeAll(async () => {
   inactive = await brokerPerson({ isActive: false });
   const a = await makeAdmin();
   admin = { cookie: await sessionCookie(a.id) };
+  adminUser = { id: a.id, email: a.email, name: "Admin", role: "admin", broker: null };
 });
 beforeEach(() => resetRateLimits());
 
@@ -156,5 +160,24 @@ describe("'Criar rascunho de imóvel'", () => {
     expect(r.status).toBe(404);
     expect(reply(r.data).formErrors).toEqual([OFFER_DRAFT_MESSAGES.noOffer]);
     expect(await count("properties")).toBe(before);
+  });
+});
+
+describe("deleting the lead", () => {
+  it("removes the offer and its private photos with it (one lead, and in bulk)", async () => {
+    const folderOf = async (leadId: number) => (await db().selectFrom("owner_offers").select("folder").where("lead_id", "=", leadId).executeTakeFirstOrThrow()).folder;
+    const one = await sendOffer("apagar-1@exemplo.com.br", 1);
+    const two = await sendOffer("apagar-2@exemplo.com.br", 1);
+    const folders = [await folderOf(one.leadId), await folderOf(two.leadId)].map((f) => path.join(config().dataDir, "private", f));
+    for (const f of folders) expect(fs.existsSync(f)).toBe(true);
+
+    await deleteLead(adminUser, one.leadId);
+    expect(fs.existsSync(folders[0])).toBe(false);
+    expect(fs.existsSync(folders[1])).toBe(true);
+    expect(await db().selectFrom("owner_offers").select("id").where("lead_id", "=", one.leadId).execute()).toEqual([]);
+
+    expect(await bulkDelete(adminUser, [two.leadId])).toBe(1);
+    expect(fs.existsSync(folders[1])).toBe(false);
+    expect(await db().selectFrom("owner_offer_photos").select("id").where("id", "in", two.photoIds).execute()).toEqual([]);
   });
 });
