@@ -124,6 +124,7 @@ test("the broker sees the offered property on the lead page and creates its draf
   const thumbs = card.getByRole("img");
   await expect(thumbs).toHaveCount(2);
   await expect.poll(() => thumbs.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expectAccessible(page, jsEnabled);
 
   await card.getByRole("button", { name: "Criar rascunho de imóvel" }).click();
   await expect(page).toHaveURL(/\/broker\/properties\/\d+\/editar$/);
