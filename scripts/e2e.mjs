@@ -60,6 +60,8 @@ const port = await freePort();
 // the map's tiles come from a local fake (tests/mocks/tile-server.ts, started by tests/e2e/global-setup.ts)
 const tilePort = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "imob-e2e-"));
+// removed at the end, and also when the server fails to start
+undo.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
 const env = {
   ...process.env,
   PORT: String(port),
