@@ -37,6 +37,8 @@ export default [
     route("favoritos", "routes/public/favourites.tsx"),
     route("comparar", "routes/public/compare.tsx"),
     route("simulador", "routes/public/simulator.tsx"),
+    // ── 'Anuncie seu imóvel' (issue 28): an owner offers a property (a 'captacao' lead) ──
+    route("anuncie", "routes/public/offer.tsx"),
     route("*", "routes/public/not-found.tsx"),
   ]),
   // ── public, without header and footer ─────────────────────────────────
@@ -135,6 +137,7 @@ export default [
   // private files, by id, for the signed-in back office (issue 23)
   route("arquivos/materiais/:id", "routes/resources/material-file.ts"),
   route("arquivos/rascunhos/:draft/:file", "routes/resources/draft-photo.ts"),
+  route("arquivos/captacao/:photo", "routes/resources/offer-photo.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("og/imovel/:file", "routes/resources/og-image.ts"),
   route("robots.txt", "routes/resources/robots.ts"),

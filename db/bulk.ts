@@ -80,3 +80,14 @@ export async function syncIdentitySequences(db: Kysely<Database>, tables?: reado
     );
   }
 }
+
+/**
+ * After many rows were written at once (a benchmark's seed, an import): fresh
+ * planner statistics on both databases and, on PostgreSQL, a fresh
+ * visibility map (VACUUM), so counts and index-only scans read the indexes
+ * without visiting each row — what autovacuum does a little later in a
+ * running installation (and `db:copy` does at its end).
+ */
+export async function refreshAfterBulkWrite(db: Kysely<Database>, tables: readonly (keyof Database & string)[]): Promise<void> {
+  for (const table of tables) await (isPostgres(db) ? sql`vacuum analyze ${sql.table(table)}` : sql`analyze ${sql.table(table)}`).execute(db);
+}

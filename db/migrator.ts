@@ -22,6 +22,7 @@ import * as m0040 from "./migrations/0040_property_address_display";
 import * as m0050 from "./migrations/0050_lead_portal_sources";
 import * as m0055 from "./migrations/0055_visitor_lead_sources";
 import * as m0058 from "./migrations/0058_search_alerts";
+import * as m0059 from "./migrations/0059_owner_offers";
 
 /**
  * Migrations are imported statically so the bundled server and CLI carry
@@ -52,6 +53,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0050_lead_portal_sources": m0050,
   "0055_visitor_lead_sources": m0055,
   "0058_search_alerts": m0058,
+  "0059_owner_offers": m0059,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -6,10 +6,12 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
  * exported from here, so code imports `#db/schema` only.
  */
 import type { Bool, Timestamp } from "./schema/columns";
+import type { OwnerOffersTable, OwnerOfferPhotosTable } from "./schema/offers";
 import type { LeadsTable, CrmPipelinesTable, CrmStagesTable, CrmContactsTable, CrmDealsTable, CrmDealParticipantsTable, CrmActivitiesTable, CrmStageActivityTemplatesTable, CrmNotesTable, CrmStageChangesTable } from "./schema/crm";
 import type { BrokerSmtpSettingsTable, WhatsappConnectionsTable, WhatsappOptOutsTable, CampaignsTable, CampaignJobsTable, WhatsappMessagesTable, MessagingGatewayTable } from "./schema/messaging";
 export type * from "./schema/crm";
 export type * from "./schema/messaging";
+export type * from "./schema/offers";
 export type { Bool, Timestamp } from "./schema/columns";
 
 export interface UsersTable {
@@ -354,6 +356,9 @@ export interface Database {
   search_alerts: SearchAlertsTable;
   search_alert_items: SearchAlertItemsTable;
   property_price_marks: PropertyPriceMarksTable;
+  // ── 'Anuncie seu imóvel' (issue 28, 0059) ──
+  owner_offers: OwnerOffersTable;
+  owner_offer_photos: OwnerOfferPhotosTable;
 }
 
 export type AlertFrequency = "daily" | "weekly";

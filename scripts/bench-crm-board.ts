@@ -3,6 +3,7 @@ import { createBroker, createAdmin } from "~/modules/auth/users.server";
 import { loadBoard } from "~/modules/crm/board.server";
 import { moveLeadToStage } from "~/modules/crm/deals.server";
 import { listPipelineStages } from "~/modules/crm/stages.server";
+import { refreshAfterBulkWrite } from "#db/bulk";
 import { db, migrate, nowIso } from "~/modules/platform/db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
 
@@ -34,6 +35,7 @@ export async function benchCrmBoard({ cards = 5000, runs = 100 } = {}) {
       await tx.insertInto("crm_deals").values({ title: `Oportunidade ${n}`, amount: 50000 + n, stage_id: stages[n % stages.length].id, owner_id: ids.brokerId, order_index: leadCount + n + 1, created_at: now, updated_at: now }).execute();
     }
   });
+  await refreshAfterBulkWrite(db(), ["leads", "crm_deals"]);
   const filters = { view: "all" as const, owner: "all" as const, brokerId: null, q: "", shown: {} };
   const time = async (label: string, fn: () => Promise<unknown>) => {
     for (let i = 0; i < 5; i++) await fn();

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { sql } from "kysely";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { refreshAfterBulkWrite } from "#db/bulk";
 import { db, migrate, nowIso } from "~/modules/platform/db.server";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
 import { listLeads, type LeadListParams } from "~/modules/leads/lead-list.server";
@@ -72,7 +72,7 @@ export async function seedBenchLeads(options: { leads?: number; brokers?: number
       }
     });
   const seedMs = performance.now() - t0;
-  await sql`ANALYZE`.execute(db());
+  await refreshAfterBulkWrite(db(), ["users", "brokers", "leads"]);
   return { leads: LEADS, brokers: BROKERS, users, admin, brokerIds, stages, seedMs };
 }
 

@@ -52,10 +52,20 @@ try {
   const { benchDialect } = await vite.ssrLoadModule("./scripts/bench-postgres.ts");
   const leadBench = await vite.ssrLoadModule("./scripts/bench-crm-leads.ts");
   const boardBench = await vite.ssrLoadModule("./scripts/bench-crm-board.ts");
+  // The machine may be shared: the load average (1 and 5 min) before and after each phase goes beside the figures.
+  const loads = [];
+  const noteLoad = (phase) => {
+    const [one, five] = os.loadavg();
+    loads.push(`${phase} ${one.toFixed(1)}/${five.toFixed(1)}`);
+    log(`load average (1/5 min) ${phase}: ${one.toFixed(1)}/${five.toFixed(1)}`);
+  };
+  noteLoad("before SQLite");
   log(`SQLite: ${PROPERTIES} properties, ${LEADS} leads`);
   const sqlite = await benchDialect({ dataDir: sqliteDir, properties: PROPERTIES, leads: LEADS, leadBench, boardBench });
+  noteLoad("after SQLite / before PostgreSQL");
   log(`PostgreSQL: ${PROPERTIES} properties, ${LEADS} leads`);
   const postgres = await benchDialect({ dataDir: pgDir, databaseUrl: pgUrl, properties: PROPERTIES, leads: LEADS, leadBench, boardBench });
+  noteLoad("after PostgreSQL");
   await vite.close();
 
   // 2. requests per second: one process, and two behind a round-robin proxy
@@ -158,6 +168,7 @@ try {
       await new Promise((r) => c.once("exit", r));
     }
   };
+  noteLoad("before requests per second");
   log("requests per second");
   const lite = await startApp({ DATA_DIR: sqliteDir });
   await measure("SQLite, one process", `http://127.0.0.1:${lite.port}`);
@@ -168,6 +179,7 @@ try {
   const two = await startApp({ DATA_DIR: pgDir, DATABASE_URL: pgUrl });
   await measure("PostgreSQL, two processes behind the proxy", `http://127.0.0.1:${await startProxy([one.port, two.port])}`);
   await stopChildren();
+  noteLoad("after requests per second");
 
   // 3. the section
   const TARGETS = { catalogue: 10, leads: 20, board: 50 };
@@ -194,7 +206,7 @@ try {
     [
       "## SQLite and PostgreSQL side by side",
       "",
-      `Measured by \`npm run bench:postgres\` (scripts/bench-postgres.mjs) on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} CPU cores, Node ${process.version}, PostgreSQL ${(await admin.query("show server_version")).rows[0].server_version.split(" ")[0]} on the same machine (a throwaway cluster: crash-safe, \`synchronous_commit=off\` as SQLite's WAL with \`synchronous=NORMAL\`, \`shared_buffers=256MB\`). The same service functions on both: ${PROPERTIES.toLocaleString("en")} properties (catalogue cases, 200 runs each), ${LEADS.toLocaleString("en")} leads across 50 brokers (lead list, 100 runs each), a 5,000-card board (100 runs each). Times in ms. Target: every PostgreSQL p95 within 2× of SQLite's (1 ms counts as 2× of anything under 0.5 ms) and under the existing target. Met in ${verdicts.filter(Boolean).length} of ${verdicts.length} cases.`,
+      `Measured by \`npm run bench:postgres\` (scripts/bench-postgres.mjs) on ${new Date().toISOString().slice(0, 10)}: ${os.cpus().length} CPU cores, Node ${process.version}, PostgreSQL ${(await admin.query("show server_version")).rows[0].server_version.split(" ")[0]} on the same machine (a throwaway cluster: crash-safe, \`synchronous_commit=off\` as SQLite's WAL with \`synchronous=NORMAL\`, \`shared_buffers=256MB\`). The same service functions on both: ${PROPERTIES.toLocaleString("en")} properties (catalogue cases, 200 runs each), ${LEADS.toLocaleString("en")} leads across 50 brokers (lead list, 100 runs each), a 5,000-card board (100 runs each). Times in ms. Target: every PostgreSQL p95 within 2× of SQLite's (1 ms counts as 2× of anything under 0.5 ms) and under the existing target. Met in ${verdicts.filter(Boolean).length} of ${verdicts.length} cases. Load average of the machine (1/5 min; ${os.cpus().length} cores, shared with other work): ${loads.join(", ")}; both databases were measured one after the other, so compare them with the load beside each.`,
       "",
       ...table("Catalogue", sqlite.catalogue, postgres.catalogue, TARGETS.catalogue, (x) => x.name),
       ...table("CRM lead list", sqlite.leads, postgres.leads, TARGETS.leads),

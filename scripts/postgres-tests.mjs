@@ -1,9 +1,9 @@
-// The vitest files `npm test` also runs on PostgreSQL (scripts/test-all.mjs):
-// the database layer and what depends most on it — dialects and full-text
-// search, migrations, the copy, jobs claimed once across processes,
-// health, transactions, the catalogue search, leads, the CRM lists and board,
-// the roulette. The whole suite runs there with `npm run test:postgres`
-// (docs/testing.md); this list keeps CI within its time.
+// The database-facing vitest files: `POSTGRES_TESTS=subset npm test` runs only
+// these on PostgreSQL (a quicker check; `npm test` runs the whole suite there,
+// scripts/test-all.mjs): the database layer and what depends most on it —
+// dialects and full-text search, migrations, the copy, jobs claimed once
+// across processes, health, transactions, the catalogue search, leads, the CRM
+// lists and board, the roulette.
 export const POSTGRES_TEST_FILES = [
   "tests/integration/platform/database-dialects.test.ts",
   "tests/integration/platform/db-copy.test.ts",

@@ -27,6 +27,8 @@ export const MULTIPART_ROUTES = [
   { test: /^\/admin\/blog\/(novo|\d{1,12}\/editar)(\.data)?$/, limit: 12 * MB },
   { test: /^\/broker\/leads\/import(\.data)?$/, limit: 16 * MB },
   { test: /^\/broker\/whatsapp\/sender(\.data)?$/, limit: 2 * MB },
+  // 'Anuncie seu imóvel': up to 6 photos of 10 MB plus the form (offers/owner-offer.ts OFFER_PHOTO_LIMITS)
+  { test: /^\/anuncie(\.data)?$/, limit: 62 * MB },
 ];
 /** Public forms (lead form, contact, sign-in) are small. */
 export const FORM_LIMIT = 256 * KB;

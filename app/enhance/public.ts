@@ -10,6 +10,7 @@ import { enhanceLeadForm } from "./lead-form";
 import { enhanceCatalogueMap } from "./map-loader";
 import { enhanceFavouriteForm } from "./favourites";
 import { enhanceSimulator } from "./simulator";
+import { enhanceOfferPhotos } from "./offer-photos";
 import { enhancePhoneMask } from "./phone-mask";
 import { enhanceAutohide, enhanceBackLink, enhanceCopyButton, enhanceLazyMap, enhanceMenu, enhancePhotoViewer, enhanceRedirect, enhanceToc } from "./small";
 
@@ -30,6 +31,7 @@ const ENHANCEMENTS: [string, (element: never) => void][] = [
   // visitor features (issue 28)
   ["form[data-favourite-form]", enhanceFavouriteForm],
   ["form[data-simulator]", enhanceSimulator],
+  ["input[data-offer-photos]", enhanceOfferPhotos],
 ];
 
 export function enhance(root: ParentNode): void {

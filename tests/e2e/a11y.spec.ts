@@ -16,6 +16,9 @@ const PUBLIC_PAGES = [
   "/privacidade",
   "/blog",
   "/obrigado?name=Teste",
+  // 'Anuncie seu imóvel' (issue 28) and its own /obrigado
+  "/anuncie",
+  "/obrigado?form=anuncie",
   "/pagina-que-nao-existe",
   "/login",
   "/broker/login",

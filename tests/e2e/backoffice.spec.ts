@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { expect, openDb, ready, test } from "./fixtures";
+import { withDb } from "./database";
+import { expect, ready, test } from "./fixtures";
 
 /**
  * Issue 7, tried as an admin and a broker would: the phone drawer, staged
@@ -275,9 +276,7 @@ test.describe("screens at 390 and 1280 px", () => {
 test("a broker granted CRM admin opens /admin/crm from the menu (not the login) and grants it to another broker", async ({ page, jsEnabled, login, makeUser }) => {
   const granted = await login({ role: "broker", name: `Cida ${unique()}` });
   const other = await makeUser({ role: "broker", name: `Outro ${unique()}` });
-  const db = openDb();
-  db.prepare("insert into crm_admins (broker_id, granted_by, created_at) values (?, null, ?)").run(granted.brokerId, new Date().toISOString());
-  db.close();
+  await withDb((db) => db.insertInto("crm_admins").values({ broker_id: granted.brokerId!, granted_by: null, created_at: new Date().toISOString() }).execute());
   await page.setViewportSize(DESKTOP);
   await page.goto("/broker/dashboard");
   await ready(page, jsEnabled);
@@ -291,9 +290,7 @@ test("a broker granted CRM admin opens /admin/crm from the menu (not the login) 
   await page.getByRole("button", { name: "Buscar" }).click();
   await page.getByRole("button", { name: `Tornar admin do CRM ${other.name}` }).click();
   await expect(page.getByText(`${other.name} agora é admin do CRM`)).toBeVisible();
-  const check = openDb({ readonly: true });
-  expect(check.prepare("select granted_by from crm_admins where broker_id = ?").get(other.brokerId)).toEqual({ granted_by: granted.userId });
-  check.close();
+  expect(await withDb((db) => db.selectFrom("crm_admins").select("granted_by").where("broker_id", "=", other.brokerId!).executeTakeFirst())).toEqual({ granted_by: granted.userId });
 });
 
 test("a plain broker on /admin/crm sees only themselves: 'negado' and 'somente a si mesmo'", async ({ page, jsEnabled, login }) => {
@@ -311,9 +308,7 @@ test("an ended session: the check every 240 s (or the next click without JavaScr
   const admin = await login({ role: "admin", password: "senha-admin-e2e-1" });
   await page.goto("/admin/webhook?details=999");
   await ready(page, jsEnabled);
-  const db = openDb();
-  db.prepare("delete from sessions where user_id = ?").run(admin.userId);
-  db.close();
+  await withDb((db) => db.deleteFrom("sessions").where("user_id", "=", admin.userId).execute());
   if (jsEnabled) await page.clock.fastForward(240_000);
   else await page.getByRole("link", { name: "Blog" }).click();
   await expect(page).toHaveURL(/\/login\?redirectTo=/);

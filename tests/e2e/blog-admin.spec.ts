@@ -1,4 +1,5 @@
-import { expect, openDb, ready, test } from "./fixtures";
+import { withDb } from "./database";
+import { expect, ready, test } from "./fixtures";
 
 /**
  * Blog admin (issue 11): the form's rules and a draft's life, JS on and off.
@@ -41,10 +42,9 @@ test("admin writes a draft: publish rule, save, list, delete with confirmation",
 
 /** Scheduled posts of this spec are removed whatever happens (a failed test must not publish one for pages.spec.ts). */
 const cleanups: string[] = [];
-test.afterEach(() => {
-  const db = openDb();
-  for (const slug of cleanups.splice(0)) db.prepare("delete from blog_posts where slug = ?").run(slug);
-  db.close();
+test.afterEach(async () => {
+  const slugs = cleanups.splice(0);
+  if (slugs.length) await withDb((db) => db.deleteFrom("blog_posts").where("slug", "in", slugs).execute());
 });
 
 test("a future publication date schedules the post: 'Agendado' in the list, not on the site", async ({ page, jsEnabled, login }) => {

@@ -1,4 +1,5 @@
-import { expect, openDb, ready, test } from "./fixtures";
+import { rowOf, withDb } from "./database";
+import { expect, ready, test } from "./fixtures";
 
 /** The broker catalogue (spec 02 §2.3), with JavaScript on and off. */
 test.describe("broker catalogue", () => {
@@ -83,7 +84,7 @@ test.describe("broker catalogue", () => {
 
   test("offers 'Editar' only on the broker's own properties", async ({ page, jsEnabled }) => {
     // This test's broker owns one property: a copy of a demo property, removed afterwards.
-    const ownId = cloneDemoPropertyFor(brokerId);
+    const ownId = await cloneDemoPropertyFor(brokerId);
     try {
       await page.goto("/broker/properties");
       await ready(page, jsEnabled);
@@ -107,9 +108,7 @@ test.describe("broker catalogue", () => {
       expect(others).toBeGreaterThan(0); // other brokers' and the agency's properties
       await expect(page.getByRole("link", { name: "Cadastrar imóvel" })).toHaveAttribute("href", "/broker/properties/novo");
     } finally {
-      const db = openDb();
-      db.prepare("delete from properties where id = ?").run(ownId);
-      db.close();
+      await withDb((db) => db.deleteFrom("properties").where("id", "=", ownId).execute());
     }
   });
 
@@ -142,16 +141,13 @@ test.describe("broker catalogue", () => {
 });
 
 /** Copies the first demo property as a new one owned by the broker; returns its id. */
-function cloneDemoPropertyFor(brokerId: string): number {
-  const db = openDb();
-  try {
-    const row = db.prepare("select * from properties where status = 'available' order by id limit 1").get() as Record<string, unknown>;
+async function cloneDemoPropertyFor(brokerId: string): Promise<number> {
+  return withDb(async (db) => {
+    const row = (await rowOf<Record<string, unknown>>(db, "select * from properties where status = 'available' order by id limit 1"))!;
     const { id: _id, ...rest } = row;
     const values = { ...rest, broker_id: brokerId, slug: `e2e-${brokerId}`, featured: 0, title: `Imóvel do corretor ${brokerId.slice(0, 8)}` };
     const columns = Object.keys(values);
-    const info = db.prepare(`insert into properties (${columns.join(", ")}) values (${columns.map((c) => "@" + c).join(", ")})`).run(values);
-    return Number(info.lastInsertRowid);
-  } finally {
-    db.close();
-  }
+    const inserted = await rowOf<{ id: number }>(db, `insert into properties (${columns.map((c) => `"${c}"`).join(", ")}) values (${columns.map(() => "?").join(", ")}) returning id`, ...Object.values(values));
+    return Number(inserted!.id);
+  });
 }

@@ -1,5 +1,6 @@
 import sharp from "sharp";
-import { expect, openDb, ready, test } from "./fixtures";
+import { withDb } from "./database";
+import { expect, ready, test } from "./fixtures";
 
 /** /admin/corretores (issue 10, 25): add (phone and address required, a photo), find, deactivate and delete a broker, JS on and off. */
 test("admin adds a broker, who can sign in; deactivates and deletes it", { tag: "@no-js" }, async ({ page, jsEnabled, login, browser }) => {
@@ -38,9 +39,7 @@ test("admin adds a broker, who can sign in; deactivates and deletes it", { tag: 
   await page.getByLabel("Senha").fill(`senha-${stamp}`);
   await page.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Corretor salvo")).toBeVisible();
-  const db = openDb({ readonly: true });
-  const row = db.prepare("select phone, custom_url_path, profile_image from brokers where email = ?").get(email) as { phone: string; custom_url_path: string; profile_image: string | null };
-  db.close();
+  const row = await withDb((db) => db.selectFrom("brokers").select(["phone", "custom_url_path", "profile_image"]).where("email", "=", email).executeTakeFirstOrThrow());
   expect(row).toMatchObject({ phone: "(11) 98765-4321", custom_url_path: `corretor-${stamp}` });
   expect(row.profile_image).toMatch(/^\/uploads\/profile-images\//);
 

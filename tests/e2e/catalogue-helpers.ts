@@ -1,16 +1,10 @@
-import Database from "better-sqlite3";
-import path from "node:path";
+import { withDb } from "./database";
 
-/** Reads the e2e server's database (read-only) for ids the demo seed generated. */
-export function demoBrokerId(email: string): string {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data", "app.db"), { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare("select id from brokers where email = ?").get(email) as { id: string } | undefined;
-    if (!row) throw new Error(`no broker ${email}`);
-    return row.id;
-  } finally {
-    db.close();
-  }
+/** Reads the e2e server's database for ids the demo seed generated. */
+export async function demoBrokerId(email: string): Promise<string> {
+  const row = await withDb((db) => db.selectFrom("brokers").select("id").where("email", "=", email).executeTakeFirst());
+  if (!row) throw new Error(`no broker ${email}`);
+  return row.id;
 }
 
 /** "R$ 1.234.567" → 1234567 */
@@ -23,15 +17,12 @@ export function priceOf(text: string): number {
  * The path of a demo-seeded property with several photos: other specs create
  * properties at the same time, so "the newest card" is not a stable choice.
  */
-export function demoPropertyPath(): string {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data", "app.db"), { readonly: true, fileMustExist: true });
-  try {
-    const row = db
-      .prepare("select slug from properties where status = 'available' and json_array_length(images) >= 3 and created_at < '2026-11-21' order by id limit 1")
-      .get() as { slug: string } | undefined;
-    if (!row) throw new Error("no demo property with photos");
-    return `/imovel/${row.slug}`;
-  } finally {
-    db.close();
-  }
+export async function demoPropertyPath(): Promise<string> {
+  const rows = await withDb((db) =>
+    db.selectFrom("properties").select(["slug", "images"]).where("status", "=", "available").where("created_at", "<", "2026-11-21").orderBy("id").execute(),
+  );
+  // images is a JSON list in a text column: counted here rather than with each database's JSON function
+  const row = rows.find((r) => (JSON.parse(r.images || "[]") as unknown[]).length >= 3);
+  if (!row) throw new Error("no demo property with photos");
+  return `/imovel/${row.slug}`;
 }

@@ -149,8 +149,8 @@ test.describe("catalogue", () => {
   });
 
   test("the ref code travels on links and shows the active broker's card only", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
-    const ana = demoBrokerId(DEMO.broker.email);
-    const carla = demoBrokerId(DEMO.inactiveBroker.email);
+    const ana = await demoBrokerId(DEMO.broker.email);
+    const carla = await demoBrokerId(DEMO.inactiveBroker.email);
     await page.goto(`/imoveis?ref=${ana}`);
     await ready(page, jsEnabled);
     await expect(page.getByTestId("broker-card")).toContainText("Ana Souza");

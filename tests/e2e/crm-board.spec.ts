@@ -1,4 +1,5 @@
-import { createBrokerWithLeads, expect, openDb, ready, signIn, test } from "./fixtures";
+import { queryRow, queryRows } from "./database";
+import { createBrokerWithLeads, expect, ready, signIn, test } from "./fixtures";
 
 const shots = process.env.E2E_SCREENSHOTS; // a folder: screenshots of each screen at 390 and 1280 px
 
@@ -39,9 +40,7 @@ test("board: move a card by drag (JS) or by the 'Mover para' form (no JS); count
   await expect(column(page, "Qualificação").getByText("Cliente Arrastado")).toBeVisible();
   await page.reload();
   await expect(column(page, "Qualificação").getByText("Cliente Arrastado")).toBeVisible();
-  const db = openDb();
-  const row = db.prepare("select s.name from leads l join crm_stages s on s.id = l.stage_id where l.id = ?").get(b.leadIds[0]) as { name: string };
-  db.close();
+  const row = (await queryRow<{ name: string }>("select s.name from leads l join crm_stages s on s.id = l.stage_id where l.id = ?", b.leadIds[0]))!;
   expect(row.name).toBe("Qualificação");
 });
 
@@ -180,9 +179,7 @@ test("dashboard: charts count the broker's own leads from the database", async (
   await signIn(page.context(), { ...b, role: "broker" });
   await page.goto("/broker/dashboard");
   await ready(page, jsEnabled);
-  const db = openDb();
-  const perStage = db.prepare("select s.name, count(l.id) n from crm_stages s left join leads l on l.stage_id = s.id and l.broker_id = ? group by s.id").all(b.brokerId) as { name: string; n: number }[];
-  db.close();
+  const perStage = await queryRows<{ name: string; n: number }>("select s.name, count(l.id) as n from crm_stages s left join leads l on l.stage_id = s.id and l.broker_id = ? group by s.id, s.name", b.brokerId);
   for (const s of perStage) await expect(page.locator(`g[data-stage="${s.name}"]`)).toHaveAttribute("data-count", String(s.n));
   await expect(page.getByText("Últimas 8 semanas · 3 lead(s)")).toBeVisible();
   await shoot(page, "dashboard", jsEnabled);

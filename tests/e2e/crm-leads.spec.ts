@@ -1,14 +1,15 @@
 import fs from "node:fs";
 import path from "node:path";
-import Database from "better-sqlite3";
 import type { Page } from "@playwright/test";
-import { DEMO, expect, openDb, ready, signIn, test, type E2eUser } from "./fixtures";
+import { queryRow } from "./database";
+import { DEMO, expect, ready, signIn, test, type E2eUser } from "./fixtures";
 
 /** Signs the browser in as a seeded demo account (session row + cookie, as the shared fixtures do). */
 async function loginAs(page: Page, email: string): Promise<void> {
-  const db = openDb({ readonly: true });
-  const row = db.prepare("select u.id, u.email, u.name, u.role, b.id as broker_id from users u left join brokers b on b.user_id = u.id where u.email = ?").get(email) as { id: string; email: string; name: string; role: "admin" | "broker"; broker_id: string | null };
-  db.close();
+  const row = (await queryRow<{ id: string; email: string; name: string; role: "admin" | "broker"; broker_id: string | null }>(
+    "select u.id, u.email, u.name, u.role, b.id as broker_id from users u left join brokers b on b.user_id = u.id where u.email = ?",
+    email,
+  ))!;
   const user: E2eUser = { userId: row.id, email: row.email, name: row.name, password: "", role: row.role, brokerId: row.broker_id };
   await signIn(page.context(), user);
 }
@@ -20,14 +21,6 @@ const loginAsBroker = async (page: Page, _js: boolean, who: { email: string } = 
 };
 
 /** CRM leads (issue 8): list, bulk actions, CSV, lead page, notes and history — JavaScript on and off. */
-function readDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "", "app.db"), { readonly: true, fileMustExist: true });
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
-}
 
 const shot = async (page: Page, name: string, project: string) => {
   const dir = path.join("test-results", "screens");
@@ -100,12 +93,10 @@ test.describe("lead list", () => {
 
   test("admin: Corretor column, reassign, delete with confirmation", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     // one of Ana's leads per project (the two projects share the server)
-    const target = readDb(
-      (db) =>
-        db
-          .prepare(`SELECT l.id, l.name, l.broker_id FROM leads l JOIN brokers b ON b.id = l.broker_id WHERE b.email = ? AND l.source = 'site' ORDER BY l.id ${jsEnabled ? "ASC" : "DESC"} LIMIT 1`)
-          .get(DEMO.broker.email) as { id: number; name: string; broker_id: string },
-    );
+    const target = (await queryRow<{ id: number; name: string; broker_id: string }>(
+      `SELECT l.id, l.name, l.broker_id FROM leads l JOIN brokers b ON b.id = l.broker_id WHERE b.email = ? AND l.source = 'site' ORDER BY l.id ${jsEnabled ? "ASC" : "DESC"} LIMIT 1`,
+      DEMO.broker.email,
+    ))!;
     await loginAsAdmin(page, jsEnabled);
     await page.goto(`/broker/leads?broker=${target.broker_id}&q=${encodeURIComponent(target.name)}`);
     await ready(page, jsEnabled);
@@ -123,7 +114,7 @@ test.describe("lead list", () => {
       await row.getByRole("button", { name: "Salvar" }).click();
     }
     await expect(page.getByText("Corretor atualizado")).toBeVisible();
-    const owner = readDb((db) => db.prepare("SELECT b.email FROM leads l JOIN brokers b ON b.id = l.broker_id WHERE l.id = ?").get(Number(id)) as { email: string });
+    const owner = (await queryRow<{ email: string }>("SELECT b.email FROM leads l JOIN brokers b ON b.id = l.broker_id WHERE l.id = ?", Number(id)))!;
     expect(owner.email).toBe(DEMO.broker2.email);
 
     page.on("dialog", (d) => d.accept());
@@ -135,7 +126,7 @@ test.describe("lead list", () => {
       await page.getByRole("button", { name: /Confirmar exclusão/ }).click();
     }
     await expect(page.getByText("Lead excluído com sucesso!")).toBeVisible();
-    expect(readDb((db) => db.prepare("SELECT id FROM leads WHERE id = ?").get(Number(id)))).toBeUndefined();
+    expect(await queryRow("SELECT id FROM leads WHERE id = ?", Number(id))).toBeUndefined();
   });
 });
 
@@ -168,7 +159,7 @@ test.describe("CSV", () => {
     await expect(page).toHaveURL(/\/broker\/leads$/);
     // the toast gives the counts and the skipped line, JavaScript on (progress stream) and off
     await expect(page.getByText("Importação concluída: 5 novo(s), 0 mesclado(s), 0 duplicado(s) pulado(s), 1 linha(s) ignorada(s): linha 5 (sem nome, e-mail e telefone).")).toBeVisible();
-    const n = readDb((db) => (db.prepare("SELECT count(*) n FROM leads WHERE email LIKE ?").get(`%@${tag}.com.br`) as { n: number }).n);
+    const n = (await queryRow<{ n: number }>("SELECT count(*) AS n FROM leads WHERE email LIKE ?", `%@${tag}.com.br`))!.n;
     expect(n).toBe(4);
     await page.goto(`/broker/leads?q=${encodeURIComponent("Conceição")}`);
     await expect(page.locator("tr[data-lead-row]").first()).toContainText("João da Conceição");
@@ -248,7 +239,7 @@ test.describe("lead page", () => {
   });
 
   test("another broker's lead is 'Lead não encontrado.' (404); admins edit notes", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
-    const foreign = readDb((db) => db.prepare("SELECT l.id FROM leads l JOIN brokers b ON b.id = l.broker_id WHERE b.email = ? LIMIT 1").get(DEMO.broker2.email) as { id: number });
+    const foreign = (await queryRow<{ id: number }>("SELECT l.id FROM leads l JOIN brokers b ON b.id = l.broker_id WHERE b.email = ? LIMIT 1", DEMO.broker2.email))!;
     await loginAsBroker(page, jsEnabled);
     const res = await page.goto(`/broker/lead/${foreign.id}`);
     expect(res?.status()).toBe(404);

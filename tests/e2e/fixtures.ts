@@ -1,10 +1,10 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import SQLite from "better-sqlite3";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 import { createCookie } from "react-router";
 import { hashPassword } from "../../app/modules/auth/passwords.server";
+import { withDb } from "./database";
 
 /**
  * Fixtures for the end-to-end specs. Signing in does not go through the UI
@@ -31,12 +31,6 @@ function dataDir(): string {
   return dir;
 }
 
-export function openDb(options: { readonly?: boolean } = {}): SQLite.Database {
-  const db = new SQLite(path.join(dataDir(), "app.db"), { readonly: options.readonly ?? false, fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
-  return db;
-}
-
 function sessionSecret(): string {
   return process.env.SESSION_SECRET || fs.readFileSync(path.join(dataDir(), ".session-secret"), "utf8").trim();
 }
@@ -55,26 +49,17 @@ export async function createUser(options: NewE2eUser): Promise<E2eUser> {
   const now = new Date().toISOString();
   const userId = crypto.randomUUID();
   const brokerId = role === "broker" ? crypto.randomUUID() : null;
-  const db = openDb();
-  try {
-    db.transaction(() => {
-      db.prepare("insert into users (id, email, password_hash, role, name, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?)").run(userId, email, hash, role, name, now, now);
+  await withDb((db) =>
+    db.transaction().execute(async (tx) => {
+      await tx.insertInto("users").values({ id: userId, email, password_hash: hash, role, name, created_at: now, updated_at: now }).execute();
       if (brokerId) {
-        db.prepare("insert into brokers (id, user_id, name, email, phone, is_active, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?)").run(
-          brokerId,
-          userId,
-          name,
-          email,
-          "(11) 91234-5678",
-          options.isActive === false ? 0 : 1,
-          now,
-          now,
-        );
+        await tx
+          .insertInto("brokers")
+          .values({ id: brokerId, user_id: userId, name, email, phone: "(11) 91234-5678", is_active: options.isActive === false ? 0 : 1, created_at: now, updated_at: now })
+          .execute();
       }
-    })();
-  } finally {
-    db.close();
-  }
+    }),
+  );
   return { userId, email, name, password, role, brokerId };
 }
 
@@ -84,18 +69,21 @@ export async function createUser(options: NewE2eUser): Promise<E2eUser> {
  */
 export async function createBrokerWithLeads(label: string, leads: { name: string; stage?: string; value?: number; email?: string }[] = []) {
   const user = await createUser({ role: "broker", name: `Corretor ${label}` });
-  const db = openDb();
-  try {
-    const now = new Date().toISOString();
-    const stageId = (stage: string) => (db.prepare("select id from crm_stages where name = ?").get(stage) as { id: number } | undefined)?.id ?? null;
-    const insert = db.prepare(
-      "insert into leads (name, email, phone, message, broker_id, stage_id, total_value, order_index, tags, created_at, updated_at) values (?, ?, '', 'e2e', ?, ?, ?, ?, '[]', ?, ?)",
-    );
-    const leadIds = leads.map((l, i) => Number(insert.run(l.name, l.email ?? `${label}-${i}-${Date.now()}@cliente.com.br`, user.brokerId, stageId(l.stage ?? "Entrada"), l.value ?? null, i + 1, now, now).lastInsertRowid));
-    return { ...user, leadIds };
-  } finally {
-    db.close();
-  }
+  const now = new Date().toISOString();
+  const leadIds = await withDb(async (db) => {
+    const ids: number[] = [];
+    for (const [i, l] of leads.entries()) {
+      const stage = await db.selectFrom("crm_stages").select("id").where("name", "=", l.stage ?? "Entrada").executeTakeFirst();
+      const row = await db
+        .insertInto("leads")
+        .values({ name: l.name, email: l.email ?? `${label}-${i}-${Date.now()}@cliente.com.br`, phone: "", message: "e2e", broker_id: user.brokerId, stage_id: stage?.id ?? null, total_value: l.value ?? null, order_index: i + 1, tags: "[]", created_at: now, updated_at: now })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      ids.push(Number(row.id));
+    }
+    return ids;
+  });
+  return { ...user, leadIds };
 }
 
 /** The test server's address (scripts/e2e.mjs sets E2E_PORT). */
@@ -107,33 +95,25 @@ export function serverUrl(): string {
 export async function signIn(context: BrowserContext, user: E2eUser, baseURL: string = serverUrl()): Promise<void> {
   const id = crypto.randomBytes(32).toString("base64url");
   const now = Date.now();
-  const db = openDb();
-  try {
-    db.prepare("insert into sessions (id, user_id, created_at, expires_at) values (?, ?, ?, ?)").run(id, user.userId, new Date(now).toISOString(), new Date(now + SESSION_TTL_MS).toISOString());
-  } finally {
-    db.close();
-  }
+  await withDb((db) => db.insertInto("sessions").values({ id, user_id: user.userId, created_at: new Date(now).toISOString(), expires_at: new Date(now + SESSION_TTL_MS).toISOString() }).execute());
   const header = await createCookie("__session", { secrets: [sessionSecret()], path: "/" }).serialize(id);
   const value = header.split(";")[0].slice("__session=".length);
   await context.addCookies([{ name: "__session", value, url: baseURL, httpOnly: true, sameSite: "Lax" }]);
 }
 
 /** Removes what createUser made (best effort: rows the test created that point at the user stay). */
-function removeUser(user: E2eUser): void {
-  const db = openDb();
-  try {
-    db.prepare("delete from sessions where user_id = ?").run(user.userId);
+async function removeUser(user: E2eUser): Promise<void> {
+  await withDb(async (db) => {
+    await db.deleteFrom("sessions").where("user_id", "=", user.userId).execute();
     try {
-      db.transaction(() => {
-        if (user.brokerId) db.prepare("delete from brokers where id = ?").run(user.brokerId);
-        db.prepare("delete from users where id = ?").run(user.userId);
-      })();
+      await db.transaction().execute(async (tx) => {
+        if (user.brokerId) await tx.deleteFrom("brokers").where("id", "=", user.brokerId).execute();
+        await tx.deleteFrom("users").where("id", "=", user.userId).execute();
+      });
     } catch {
       // still referenced (a property or lead the test created): leave it
     }
-  } finally {
-    db.close();
-  }
+  });
 }
 
 type Fixtures = {
@@ -157,7 +137,7 @@ export const test = base.extend<Fixtures>({
       made.push(user);
       return user;
     });
-    for (const user of made) removeUser(user);
+    for (const user of made) await removeUser(user);
   },
   login: async ({ context, baseURL, makeUser }, use) => {
     await use(async (options) => {

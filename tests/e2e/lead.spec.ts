@@ -1,8 +1,7 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import type { Page, TestInfo } from "@playwright/test";
 import { expect, ready, test } from "./fixtures";
 import { demoPropertyPath } from "./catalogue-helpers";
+import { withDb } from "./database";
 
 /**
  * The lead form end to end, with JavaScript on and off. The leads are checked
@@ -10,22 +9,12 @@ import { demoPropertyPath } from "./catalogue-helpers";
  */
 type LeadRow = { name: string; email: string; phone: string; message: string; property_id: number | null; property_title: string | null; broker_id: string | null };
 
-function readDb<T>(fn: (db: Database.Database) => T): T {
-  const file = path.join(process.env.E2E_DATA_DIR ?? "", "app.db");
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
+async function leadsByEmail(email: string): Promise<LeadRow[]> {
+  return withDb((db) => db.selectFrom("leads").select(["name", "email", "phone", "message", "property_id", "property_title", "broker_id"]).where("email", "=", email).execute());
 }
 
-function leadsByEmail(email: string): LeadRow[] {
-  return readDb((db) => db.prepare("SELECT * FROM leads WHERE email = ?").all(email) as LeadRow[]);
-}
-
-function brokerIdByEmail(email: string): string {
-  return readDb((db) => (db.prepare("SELECT id FROM brokers WHERE email = ?").get(email) as { id: string }).id);
+async function brokerIdByEmail(email: string): Promise<string> {
+  return withDb(async (db) => (await db.selectFrom("brokers").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id);
 }
 
 let counter = 0;
@@ -66,7 +55,7 @@ test.describe("lead form", () => {
     await expect(page.locator("footer")).toHaveCount(0);
     await expect(page.getByRole("link", { name: "Falar no WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/5511988887777/);
 
-    const leads = leadsByEmail(email);
+    const leads = await leadsByEmail(email);
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ name: "Marina Teste", phone: "(11) 98765-4321", message: "Quero saber sobre financiamento.", property_id: null, broker_id: null });
   });
@@ -85,11 +74,11 @@ test.describe("lead form", () => {
     expect(params.get("ref")).toBe(ana);
     await expect(page.getByRole("link", { name: "Falar com Ana Souza no WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\/5511987654321\?text=/);
     await expect(page.getByRole("link", { name: "Ver mais imóveis" })).toHaveAttribute("href", `/imoveis?ref=${ana}`);
-    expect(leadsByEmail(email)[0]?.broker_id).toBe(ana);
+    expect((await leadsByEmail(email))[0]?.broker_id).toBe(ana);
   });
 
   test("an inactive broker's ref attaches nobody", { tag: "@no-js" }, async ({ page, jsEnabled }, testInfo) => {
-    const carla = brokerIdByEmail("carla@larimoveis.com.br");
+    const carla = await brokerIdByEmail("carla@larimoveis.com.br");
     const email = uniqueEmail(testInfo);
     await page.goto(`/contato?ref=${carla}`);
     await ready(page, jsEnabled);
@@ -98,7 +87,7 @@ test.describe("lead form", () => {
     await page.waitForURL(/\/obrigado\?/);
     expect(new URL(page.url()).searchParams.get("broker_id")).toBeNull();
     await expect(page.getByRole("link", { name: "Falar no WhatsApp" })).toBeVisible();
-    expect(leadsByEmail(email)[0]?.broker_id).toBeNull();
+    expect((await leadsByEmail(email))[0]?.broker_id).toBeNull();
   });
 
   test("a lead sent from a property page carries the property", { tag: "@no-js" }, async ({ page, jsEnabled }, testInfo) => {
@@ -113,7 +102,7 @@ test.describe("lead form", () => {
     await send(page);
     await page.waitForURL(/\/obrigado\?/);
     await expect(page.getByRole("heading", { name: "Obrigado, Carlos Comprador!" })).toBeVisible();
-    const [lead] = leadsByEmail(email);
+    const [lead] = await leadsByEmail(email);
     expect(lead?.property_id).toEqual(expect.any(Number));
     expect(lead?.property_title).toBeTruthy();
   });
@@ -153,7 +142,7 @@ test.describe("lead form", () => {
 
   test("on a phone, a refused send shows the form and a summary whose links reach each field below the sticky header", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(demoPropertyPath());
+    await page.goto(await demoPropertyPath());
     await ready(page, jsEnabled);
     await page.getByLabel("Nome", { exact: true }).fill("Maria Silva");
     await send(page);

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import routes from "../../app/routes";
-import { DEMO, expect, openDb, ready, signIn, test, type E2eUser } from "./fixtures";
+import { rowOf, withDb, queryRow } from "./database";
+import { DEMO, expect, ready, signIn, test, type E2eUser } from "./fixtures";
 
 /**
  * Issue 22 item 3: no screen of app/routes.ts scrolls sideways on a 390 px
@@ -28,24 +29,21 @@ const NOT_SCREENS = [/^routes\/resources\//, /\.ts$/, /routes\/public\/property-
 
 type Ids = { property: number; brokerProperty: number; broker: string; brokerPath: string; lead: number; post: number | null; postSlug: string | null; campaign: number | null };
 
-function demoIds(): Ids {
-  const db = openDb({ readonly: true });
-  try {
-    const one = <T>(sql: string, ...args: unknown[]) => db.prepare(sql).get(...args) as T | undefined;
-    const ana = one<{ id: string; custom_url_path: string | null }>("select id, custom_url_path from brokers where email = ?", DEMO.broker.email)!;
+async function demoIds(): Promise<Ids> {
+  return withDb(async (db) => {
+    const one = <T>(sql: string, ...args: unknown[]) => rowOf<T>(db, sql, ...args);
+    const ana = (await one<{ id: string; custom_url_path: string | null }>("select id, custom_url_path from brokers where email = ?", DEMO.broker.email))!;
     return {
-      property: one<{ id: number }>("select id from properties where status = 'available' order by id limit 1")!.id,
-      brokerProperty: one<{ id: number }>("select id from properties where broker_id = ? order by id limit 1", ana.id)?.id ?? one<{ id: number }>("select id from properties order by id limit 1")!.id,
+      property: (await one<{ id: number }>("select id from properties where status = 'available' order by id limit 1"))!.id,
+      brokerProperty: (await one<{ id: number }>("select id from properties where broker_id = ? order by id limit 1", ana.id))?.id ?? (await one<{ id: number }>("select id from properties order by id limit 1"))!.id,
       broker: ana.id,
       brokerPath: ana.custom_url_path ?? ana.id,
-      lead: one<{ id: number }>("select id from leads where broker_id = ? order by id limit 1", ana.id)!.id,
-      post: one<{ id: number }>("select id from blog_posts order by id limit 1")?.id ?? null,
-      postSlug: one<{ slug: string }>("select slug from blog_posts where status = 'published' order by id limit 1")?.slug ?? null,
-      campaign: one<{ id: number }>("select c.id from campaigns c order by c.id limit 1")?.id ?? null,
+      lead: (await one<{ id: number }>("select id from leads where broker_id = ? order by id limit 1", ana.id))!.id,
+      post: (await one<{ id: number }>("select id from blog_posts order by id limit 1"))?.id ?? null,
+      postSlug: (await one<{ slug: string }>("select slug from blog_posts where status = 'published' order by id limit 1"))?.slug ?? null,
+      campaign: (await one<{ id: number }>("select c.id from campaigns c order by c.id limit 1"))?.id ?? null,
     };
-  } finally {
-    db.close();
-  }
+  });
 }
 
 /** A concrete URL for a route pattern, or null when the demo has nothing to show there (said in the test). */
@@ -92,8 +90,8 @@ async function sidewaysBy(page: Page): Promise<number> {
 test.describe("no screen scrolls sideways at 390 px", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test("every page route has a URL to check", () => {
-    const ids = demoIds();
+  test("every page route has a URL to check", async () => {
+    const ids = await demoIds();
     const unnamed = pages.filter((p) => urlFor(p.path, ids) === undefined).map((p) => `${p.path} (${p.file})`);
     expect(unnamed, "routes this walk cannot visit: add them to urlFor").toEqual([]);
   });
@@ -102,12 +100,10 @@ test.describe("no screen scrolls sideways at 390 px", () => {
     // with JavaScript on and off: a hydrated back office may lay out differently (docs/testing.md, @no-js)
     test(`as ${role}`, { tag: "@no-js" }, async ({ page, context, jsEnabled, login }) => {
       test.setTimeout(240_000);
-      const ids = demoIds();
+      const ids = await demoIds();
       if (role === "admin") await login({ role: "admin" });
       if (role === "broker") {
-        const db = openDb({ readonly: true });
-        const ana = db.prepare("select u.id as userId, u.email, b.name, b.id as brokerId from users u join brokers b on b.user_id = u.id where u.email = ?").get(DEMO.broker.email) as Omit<E2eUser, "password" | "role">;
-        db.close();
+        const ana = (await queryRow<Omit<E2eUser, "password" | "role">>('select u.id as "userId", u.email, b.name, b.id as "brokerId" from users u join brokers b on b.user_id = u.id where u.email = ?', DEMO.broker.email))!;
         await signIn(context, { ...ana, password: "", role: "broker" });
       }
       const wide: string[] = [];

@@ -8,9 +8,9 @@ import { demoPropertyPath } from "./catalogue-helpers";
  * The budgets themselves are measured by `npm run bench` (docs/performance.md).
  */
 test.describe("page weight", () => {
-  for (const path of ["/", "/imoveis", "PROPERTY", "/contato", "/blog", "/nao-existe", "/favoritos", "/comparar", "/simulador?preco=500.000&entrada=100.000&prazo=360&juros=10", "/alertas", "/alertas/confirmar/AAAAAAAAAAAAAAAAAAAAAA", "/alertas/cancelar/AAAAAAAAAAAAAAAAAAAAAA"]) {
+  for (const path of ["/", "/imoveis", "PROPERTY", "/contato", "/blog", "/nao-existe", "/favoritos", "/comparar", "/simulador?preco=500.000&entrada=100.000&prazo=360&juros=10", "/alertas", "/alertas/confirmar/AAAAAAAAAAAAAAAAAAAAAA", "/alertas/cancelar/AAAAAAAAAAAAAAAAAAAAAA", "/anuncie"]) {
     test(`${path === "PROPERTY" ? "a property page" : path} loads no framework JavaScript`, async ({ page, request }) => {
-      const url = path === "PROPERTY" ? demoPropertyPath() : path;
+      const url = path === "PROPERTY" ? await demoPropertyPath() : path;
       if (path === "/blog") await withoutRefreshHeader(page); // the coming-soon page would load the home page after 5 s
       const scripts: string[] = [];
       page.on("request", (r) => {

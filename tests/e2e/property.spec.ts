@@ -1,9 +1,10 @@
-import { DEMO, expect, openDb, ready, test } from "./fixtures";
+import { withDb } from "./database";
+import { DEMO, expect, ready, test } from "./fixtures";
 import { demoBrokerId, demoPropertyPath } from "./catalogue-helpers";
 
 /** The property page: content, SEO tags, gallery, lead form, copy link, 404. */
 async function firstPropertyPath(_page: import("@playwright/test").Page): Promise<string> {
-  return demoPropertyPath();
+  return await demoPropertyPath();
 }
 
 test.describe("property page", () => {
@@ -42,7 +43,7 @@ test.describe("property page", () => {
   test("opens by id alone and shows the referring broker", async ({ page }) => {
     const path = await firstPropertyPath(page);
     const id = /-(\d+)$/.exec(path)![1];
-    const ana = demoBrokerId(DEMO.broker.email);
+    const ana = await demoBrokerId(DEMO.broker.email);
     await page.goto(`/imovel/${id}?ref=${ana}`);
     await expect(page.getByTestId("broker-card")).toContainText("Ana Souza");
     await expect(page.locator('#lead-form input[type=hidden][name=ref]')).toHaveValue(ana);
@@ -57,7 +58,7 @@ test.describe("property page", () => {
   });
 
   test("a tap on a photo opens the viewer, a plain page with previous and next (arrow keys with JavaScript)", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
-    const path = demoPropertyPath();
+    const path = await demoPropertyPath();
     await page.goto(path);
     await ready(page, jsEnabled);
     await page.getByRole("link", { name: /Abrir foto 1 de \d+/ }).click();
@@ -106,27 +107,28 @@ test.describe("property page", () => {
 });
 
 test("the address shows only what the agency chose: neighbourhood and city unless the whole address is chosen", async ({ page }) => {
-  const path = demoPropertyPath();
+  const path = await demoPropertyPath();
   const slug = path.split("/").pop()!;
-  const db = openDb();
-  type Row = { id: number; address: string; neighborhood: string; address_display: string; postal_code: string | null; street_number: string | null; complement: string | null };
-  const row = db.prepare("select id, address, neighborhood, address_display, postal_code, street_number, complement from properties where slug = ?").get(slug) as Row;
-  const set = (display: string, postal: string | null, number: string | null) =>
-    db.prepare("update properties set address_display = ?, postal_code = ?, street_number = ?, complement = 'Apto 71', updated_at = ? where id = ?").run(display, postal, number, new Date().toISOString(), row.id);
+  const row = await withDb((db) =>
+    db.selectFrom("properties").select(["id", "address", "neighborhood", "address_display", "postal_code", "street_number", "complement"]).where("slug", "=", slug).executeTakeFirstOrThrow(),
+  );
+  const set = (display: typeof row.address_display, postal: string | null, number: string | null) =>
+    withDb((db) => db.updateTable("properties").set({ address_display: display, postal_code: postal, street_number: number, complement: "Apto 71", updated_at: new Date().toISOString() }).where("id", "=", row.id).execute());
   try {
-    set("neighborhood", "18047-000", "45");
+    await set("neighborhood", "18047-000", "45");
     await page.goto(path);
     const line = page.getByTestId("property-address");
     await expect(line).toContainText(row.neighborhood);
     await expect(line).not.toContainText(row.address);
     expect(await page.content()).not.toContain("Apto 71");
-    set("all", "18047-000", "45");
+    await set("all", "18047-000", "45");
     await page.goto(path);
     await expect(line).toContainText(`${row.address}, 45`);
     await expect(line).toContainText("CEP 18047-000");
     expect(await page.content()).not.toContain("Apto 71");
   } finally {
-    db.prepare("update properties set address_display = ?, postal_code = ?, street_number = ?, complement = ? where id = ?").run(row.address_display, row.postal_code, row.street_number, row.complement, row.id);
-    db.close();
+    await withDb((db) =>
+      db.updateTable("properties").set({ address_display: row.address_display, postal_code: row.postal_code, street_number: row.street_number, complement: row.complement }).where("id", "=", row.id).execute(),
+    );
   }
 });

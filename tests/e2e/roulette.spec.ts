@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, openDb, ready, signIn, test, type E2eUser } from "./fixtures";
+import { queryRow, rowOf, rowsOf, withDb } from "./database";
+import { expect, ready, signIn, test, type E2eUser } from "./fixtures";
 
 /**
  * Roulette screens (issue 10). The server keeps real time, so the broker page is put on each side of the
@@ -9,41 +10,32 @@ import { expect, openDb, ready, signIn, test, type E2eUser } from "./fixtures";
  */
 type Saved = { id: number; presence_start_time: string | null; presence_end_time: string | null } | undefined;
 
-function setPresenceWindow(start: string, end: string): void {
-  const db = openDb();
-  try {
-    const row = db.prepare("select id from automatic_roulette_settings order by id limit 1").get() as { id: number } | undefined;
+async function setPresenceWindow(start: string, end: string): Promise<void> {
+  await withDb(async (db) => {
+    const row = await rowOf<{ id: number }>(db, "select id from automatic_roulette_settings order by id limit 1");
     const now = new Date().toISOString();
-    if (row) db.prepare("update automatic_roulette_settings set presence_start_time = ?, presence_end_time = ?, updated_at = ? where id = ?").run(`${start}:00`, `${end}:00`, now, row.id);
+    if (row) await rowsOf(db, "update automatic_roulette_settings set presence_start_time = ?, presence_end_time = ?, updated_at = ? where id = ?", `${start}:00`, `${end}:00`, now, row.id);
     else
-      db.prepare("insert into automatic_roulette_settings (enabled, scheduled_time, webhook_enabled, presence_start_time, presence_end_time, created_at, updated_at) values (0, '09:30:00', 0, ?, ?, ?, ?)").run(
+      await rowsOf(
+        db,
+        "insert into automatic_roulette_settings (enabled, scheduled_time, webhook_enabled, presence_start_time, presence_end_time, created_at, updated_at) values (0, '09:30:00', 0, ?, ?, ?, ?)",
         `${start}:00`,
         `${end}:00`,
         now,
         now,
       );
-  } finally {
-    db.close();
-  }
+  });
 }
 
-function savedSettings(): Saved {
-  const db = openDb({ readonly: true });
-  try {
-    return db.prepare("select id, presence_start_time, presence_end_time from automatic_roulette_settings order by id limit 1").get() as Saved;
-  } finally {
-    db.close();
-  }
+async function savedSettings(): Promise<Saved> {
+  return queryRow<NonNullable<Saved>>("select id, presence_start_time, presence_end_time from automatic_roulette_settings order by id limit 1");
 }
 
-function restore(saved: Saved): void {
-  const db = openDb();
-  try {
-    if (saved) db.prepare("update automatic_roulette_settings set presence_start_time = ?, presence_end_time = ? where id = ?").run(saved.presence_start_time, saved.presence_end_time, saved.id);
-    else db.prepare("delete from automatic_roulette_settings").run();
-  } finally {
-    db.close();
-  }
+async function restore(saved: Saved): Promise<void> {
+  await withDb(async (db) => {
+    if (saved) await rowsOf(db, "update automatic_roulette_settings set presence_start_time = ?, presence_end_time = ? where id = ?", saved.presence_start_time, saved.presence_end_time, saved.id);
+    else await rowsOf(db, "delete from automatic_roulette_settings");
+  });
 }
 
 /** A half-hour window at least eight hours away from now in São Paulo (never crossing midnight). */
@@ -66,12 +58,12 @@ async function noJsPage(browser: Browser, user: E2eUser): Promise<Page> {
 }
 
 test("the broker page on both sides of the presence window, with JavaScript on and off", async ({ page, browser, login, makeUser }) => {
-  const saved = savedSettings();
+  const saved = await savedSettings();
   const countdown = page.getByText("A presença abre em").locator("xpath=following-sibling::p[1]");
   try {
     // closed: a window far from now
     const [start, end] = windowAwayFromNow();
-    setPresenceWindow(start, end);
+    await setPresenceWindow(start, end);
     const withJs = await login({ role: "broker", name: "Roleta JS" });
     await page.clock.install();
     await page.goto("/broker/roleta");
@@ -97,7 +89,7 @@ test("the broker page on both sides of the presence window, with JavaScript on a
     await expect(plain.getByRole("button", { name: "Marcar Presença" })).toBeDisabled();
 
     // open: all day (the window is inclusive through its last minute, 23:59:59)
-    setPresenceWindow("00:00", "23:59");
+    await setPresenceWindow("00:00", "23:59");
     await plain.goto("/broker/roleta");
     await expect(plain.getByText("Presença aberta")).toBeVisible();
     await plain.getByRole("button", { name: "Marcar Presença" }).click();
@@ -113,13 +105,8 @@ test("the broker page on both sides of the presence window, with JavaScript on a
     await expect(page.getByRole("listitem").filter({ hasText: withJs.name })).toBeVisible();
     await expect(page.getByRole("listitem").filter({ hasText: withoutJs.name })).toBeVisible();
   } finally {
-    restore(saved);
-    const db = openDb();
-    try {
-      db.prepare("delete from roleta_registrations where broker_id in (select id from brokers where name in ('Roleta JS', 'Roleta Sem JS'))").run();
-    } finally {
-      db.close();
-    }
+    await restore(saved);
+    await withDb((db) => rowsOf(db, "delete from roleta_registrations where broker_id in (select id from brokers where name in ('Roleta JS', 'Roleta Sem JS'))"));
   }
 });
 

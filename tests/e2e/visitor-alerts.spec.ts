@@ -3,7 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { parseEml } from "../mocks/eml";
-import { expect, openDb, ready, test } from "./fixtures";
+import { withDb } from "./database";
+import { expect, ready, test } from "./fixtures";
 
 /**
  * Saved-search alerts in the browser (issue 28), JavaScript on and off: the
@@ -32,13 +33,8 @@ async function expectAccessible(page: Page, jsEnabled: boolean) {
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-function alertRow(email: string) {
-  const db = openDb({ readonly: true });
-  try {
-    return db.prepare("select * from search_alerts where email = ?").get(email) as { status: string; query: string; path: string; lead_id: number | null; unsubscribe_token: string } | undefined;
-  } finally {
-    db.close();
-  }
+async function alertRow(email: string) {
+  return withDb((db) => db.selectFrom("search_alerts").select(["status", "query", "path", "lead_id", "unsubscribe_token"]).where("email", "=", email).executeTakeFirst());
 }
 
 test("subscribe on /imoveis, confirm by the e-mailed link, unsubscribe", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
@@ -64,7 +60,7 @@ test("subscribe on /imoveis, confirm by the e-mailed link, unsubscribe", { tag: 
   await page.getByRole("button", { name: "Criar alerta" }).click();
   await expect(page.getByRole("heading", { name: "Confirme seu e-mail" })).toBeVisible();
   await expectAccessible(page, jsEnabled);
-  expect(alertRow(email)).toMatchObject({ status: "pending", path: "/imoveis", query: "?bedrooms=2" });
+  expect(await alertRow(email)).toMatchObject({ status: "pending", path: "/imoveis", query: "?bedrooms=2" });
 
   const mails = mailsTo(email);
   expect(mails).toHaveLength(1);
@@ -72,11 +68,11 @@ test("subscribe on /imoveis, confirm by the e-mailed link, unsubscribe", { tag: 
   await page.goto(link.pathname);
   await ready(page, jsEnabled);
   await expect(page.getByRole("heading", { name: "Confirmar alerta de imóveis" })).toBeVisible();
-  expect(alertRow(email)?.status).toBe("pending"); // opening the link changes nothing
+  expect((await alertRow(email))?.status).toBe("pending"); // opening the link changes nothing
   await expectAccessible(page, jsEnabled);
   await page.getByRole("button", { name: "Confirmar alerta" }).click();
   await expect(page.getByRole("heading", { name: "Alerta confirmado" })).toBeVisible();
-  const row = alertRow(email)!;
+  const row = (await alertRow(email))!;
   expect(row.status).toBe("active");
   expect(row.lead_id).not.toBeNull();
 
@@ -86,7 +82,7 @@ test("subscribe on /imoveis, confirm by the e-mailed link, unsubscribe", { tag: 
   await expectAccessible(page, jsEnabled);
   await page.getByRole("button", { name: "Cancelar alerta" }).click();
   await expect(page.getByRole("heading", { name: "Alerta cancelado" })).toBeVisible();
-  expect(alertRow(email)?.status).toBe("cancelled");
+  expect((await alertRow(email))?.status).toBe("cancelled");
 });
 
 test("on a phone the alert form is folded under its title and opens", { tag: "@no-js" }, async ({ page, jsEnabled }) => {

@@ -1,30 +1,32 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { withDb } from "./database";
 import { expect, ready, test } from "./fixtures";
 
 /**
  * Issue 28's visitor features end to end, JavaScript on and off: the heart
  * on cards and the property page, /favoritos, /comparar and /simulador.
  */
-function readDb<T>(fn: (db: Database.Database) => T): T {
-  const db = new Database(path.join(process.env.E2E_DATA_DIR ?? "data", "app.db"), { readonly: true, fileMustExist: true });
-  try {
-    return fn(db);
-  } finally {
-    db.close();
-  }
+/** Three available demo properties for sale (the demo seed's, not ones other specs create and delete). */
+async function demoForSale(): Promise<{ id: number; slug: string; title: string }[]> {
+  return withDb((db) =>
+    db
+      .selectFrom("properties")
+      .select(["id", "slug", "title"])
+      .where("status", "=", "available")
+      .where("purpose", "=", "sale")
+      .where("price", ">", 0)
+      .where("slug", "is not", null)
+      .where("created_at", "<", "2026-11-21")
+      .orderBy("id")
+      .limit(3)
+      .$narrowType<{ slug: string }>()
+      .execute(),
+  );
 }
 
-/** Three available demo properties for sale (the demo seed's, not ones other specs create and delete). */
-function demoForSale(): { id: number; slug: string; title: string }[] {
-  return readDb(
-    (db) =>
-      db
-        .prepare("select id, slug, title from properties where status = 'available' and purpose = 'sale' and price > 0 and created_at < '2026-11-21' order by id limit 3")
-        .all() as { id: number; slug: string; title: string }[],
-  );
+async function leadsOf(email: string) {
+  return withDb((db) => db.selectFrom("leads").select(["message", "source", "property_id"]).where("email", "=", email).execute());
 }
 
 async function noAxeViolations(page: Page) {
@@ -38,7 +40,7 @@ async function noSideways(page: Page) {
 
 test.describe("favourites, comparison and simulator", () => {
   test("save from the property page, list, compare and send one lead", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
-    const [a, b] = demoForSale();
+    const [a, b] = await demoForSale();
     await page.goto(`/imovel/${a.slug}`);
     await ready(page, jsEnabled);
     const heart = page.getByRole("button", { name: `Salvar nos favoritos: ${a.title}` }).first();
@@ -79,7 +81,7 @@ test.describe("favourites, comparison and simulator", () => {
     await page.getByLabel("Telefone", { exact: true }).fill("(11) 98888-7777");
     await page.getByRole("button", { name: "Enviar mensagem" }).click();
     await expect(page).toHaveURL(/\/obrigado/);
-    const leads = readDb((db) => db.prepare("select message, source, property_id from leads where email = ?").all(email) as { message: string; source: string; property_id: number }[]);
+    const leads = await leadsOf(email);
     expect(leads).toHaveLength(1);
     expect(leads[0].message).toContain(a.title);
     expect(leads[0].message).toContain(b.title);
@@ -91,7 +93,7 @@ test.describe("favourites, comparison and simulator", () => {
   });
 
   test("a comparison of one property says why, in pt-BR", { tag: "@no-js" }, async ({ page }) => {
-    const [a] = demoForSale();
+    const [a] = await demoForSale();
     const response = await page.goto(`/comparar?ids=${a.id}`);
     expect(response!.status()).toBe(200);
     await expect(page.getByText("Selecione pelo menos 2 imóveis para comparar.")).toBeVisible();
@@ -124,7 +126,7 @@ test.describe("favourites, comparison and simulator", () => {
   });
 
   test("the property page's simulator block opens /simulador and the broker lead has source 'simulador'", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
-    const [a] = demoForSale();
+    const [a] = await demoForSale();
     await page.goto(`/imovel/${a.slug}`);
     await ready(page, jsEnabled);
     const teaser = page.getByTestId("financing-teaser");
@@ -138,7 +140,7 @@ test.describe("favourites, comparison and simulator", () => {
     await page.getByLabel("Telefone", { exact: true }).fill("(11) 97777-6666");
     await page.getByRole("button", { name: "Enviar mensagem" }).click();
     await expect(page).toHaveURL(/\/obrigado/);
-    const lead = readDb((db) => db.prepare("select message, source, property_id from leads where email = ?").get(email) as { message: string; source: string; property_id: number });
+    const [lead] = await leadsOf(email);
     expect(lead.source).toBe("simulador");
     expect(lead.property_id).toBe(a.id);
     expect(lead.message).toContain("SAC: 1ª parcela");

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { expect, openDb, ready, test } from "./fixtures";
+import { withDb } from "./database";
+import { expect, ready, test } from "./fixtures";
 import { demoBrokerId } from "./catalogue-helpers";
 
 /**
@@ -28,7 +29,7 @@ async function openPin(page: Page) {
 test.describe("map of results", () => {
   test("'Ver no mapa' keeps the filters and ref; the map draws markers on the fake tiles, opens a card, and searches an area", async ({ page, jsEnabled }) => {
     test.skip(!jsEnabled, "the map itself needs JavaScript; the list without it is the next test");
-    const ref = demoBrokerId("ana@larimoveis.com.br");
+    const ref = await demoBrokerId("ana@larimoveis.com.br");
     await page.goto(`/imoveis?city=S%C3%A3o+Paulo&ref=${ref}`);
     await ready(page, jsEnabled);
     await page.getByRole("link", { name: "Ver no mapa" }).click();
@@ -68,7 +69,7 @@ test.describe("map of results", () => {
   });
 
   test("without JavaScript the same results are listed by neighbourhood, with the count of those off the map", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
-    const ref = demoBrokerId("bruno@larimoveis.com.br");
+    const ref = await demoBrokerId("bruno@larimoveis.com.br");
     await page.goto(`/imoveis/mapa?ref=${ref}`);
     await ready(page, jsEnabled);
     const total = Number((await page.locator("#results-heading").textContent())?.match(/\d+/)?.[0]);
@@ -100,9 +101,9 @@ test.describe("map of results", () => {
   test("the editor's Localização tab: the pin fills latitude and longitude", async ({ page, login, jsEnabled }) => {
     test.skip(!jsEnabled, "the pin needs JavaScript; the fields alone are tested in the integration tests");
     await login({ role: "admin" });
-    const db = openDb({ readonly: true });
-    const { id } = db.prepare("select id from properties where latitude is null and created_at < '2026-11-21' order by id limit 1").get() as { id: number };
-    db.close();
+    const { id } = await withDb((db) =>
+      db.selectFrom("properties").select("id").where("latitude", "is", null).where("created_at", "<", "2026-11-21").orderBy("id").limit(1).executeTakeFirstOrThrow(),
+    );
     await page.goto(`/admin/imoveis/${id}/editar?tab=location`);
     await ready(page, jsEnabled);
     const map = page.getByRole("region", { name: "Mapa para posicionar o imóvel" });

@@ -6,7 +6,7 @@ test.describe("a visitor on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test("a broker's ref is kept for the whole visit, even on a page opened without it, and /contato shows her card", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
-    const ana = demoBrokerId(DEMO.broker.email);
+    const ana = await demoBrokerId(DEMO.broker.email);
     await page.goto(`/imoveis?ref=${ana}`);
     await ready(page, jsEnabled);
     // a bare address (a bookmark, a typed URL, a link that forgot it) gets the ref back
@@ -18,14 +18,14 @@ test.describe("a visitor on a phone", () => {
     await expect(page.locator("#lead-form a[href^='/privacidade']")).toHaveAttribute("href", `/privacidade?ref=${ana}`);
 
     // the property page's share links carry it too
-    await page.goto(demoPropertyPath());
+    await page.goto(await demoPropertyPath());
     await expect(page).toHaveURL(new RegExp(`\\?ref=${ana}$`));
     await expect(page.getByRole("link", { name: "Compartilhar no WhatsApp" })).toHaveAttribute("href", new RegExp(encodeURIComponent(`?ref=${ana}`).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
     await expect(page.locator("button[data-copy]")).toHaveAttribute("data-copy", new RegExp(`\\?ref=${ana}$`));
   });
 
   test("a property page has a contact bar: 'Enviar mensagem' reaches the form, WhatsApp carries the listing's link", { tag: "@no-js" }, async ({ page, jsEnabled }) => {
-    const path = demoPropertyPath();
+    const path = await demoPropertyPath();
     await page.goto(path);
     await ready(page, jsEnabled);
     const bar = page.getByTestId("contact-bar");

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { startFakeGateway, type FakeGateway } from "../mocks/whatsapp-gateway";
-import { createUser, expect, openDb, ready, signIn, test, type E2eUser } from "./fixtures";
+import { rowsOf, withDb } from "./database";
+import { createUser, expect, ready, signIn, test, type E2eUser } from "./fixtures";
 
 /**
  * WhatsApp end to end against a local stand-in of the gateway: the admin
@@ -283,10 +284,10 @@ test("the monitor rides out a server restart: a notice while the server does not
   // (without JavaScript the page refreshes by its Refresh header: checked in the integration tests)
   // keep the campaign live whatever the machine's speed: one more message, due in an hour
   const id = Number(campaignPath.split("/").pop());
-  const db = openDb();
-  db.prepare("insert into campaign_jobs (campaign_id, lead_name, \"to\", message, fire_at, status, created_at) values (?, 'Mais um', '5511912340099', 'Oi', ?, 'scheduled', ?)").run(id, new Date(Date.now() + 3_600_000).toISOString(), new Date().toISOString());
-  db.prepare("update campaigns set status = 'running' where id = ?").run(id);
-  db.close();
+  await withDb(async (db) => {
+    await rowsOf(db, "insert into campaign_jobs (campaign_id, lead_name, \"to\", message, fire_at, status, created_at) values (?, 'Mais um', '5511912340099', 'Oi', ?, 'scheduled', ?)", id, new Date(Date.now() + 3_600_000).toISOString(), new Date().toISOString());
+    await rowsOf(db, "update campaigns set status = 'running' where id = ?", id);
+  });
   await signInAs(page, ana);
   await page.goto(`${campaignPath}?every=1`);
   await ready(page, true);
@@ -296,9 +297,7 @@ test("the monitor rides out a server restart: a notice while the server does not
   await page.unroute("**/healthz");
   await expect(page.getByText("Sem conexão com o servidor")).toHaveCount(0, { timeout: 10_000 });
   // the server is back: the page refreshes again (a new message shows without a reload)
-  const db2 = openDb();
-  db2.prepare("update campaign_jobs set lead_name = 'Voltou' where campaign_id = ? and lead_name = 'Mais um'").run(id);
-  db2.close();
+  await withDb((db) => rowsOf(db, "update campaign_jobs set lead_name = 'Voltou' where campaign_id = ? and lead_name = 'Mais um'", id));
   await expect(page.getByText("Voltou").first()).toBeVisible({ timeout: 10_000 });
   await expect(page.getByText("Erro 500")).toHaveCount(0);
 });

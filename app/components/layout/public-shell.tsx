@@ -11,6 +11,7 @@ const NAV = [
   { to: "/imoveis", label: "Imóveis" },
   { to: "/categoria/lancamento", label: "Lançamentos" },
   { to: "/alugar", label: "Alugar" },
+  { to: "/anuncie", label: "Anuncie seu imóvel" },
   { to: "/sobre", label: "Sobre" },
   { to: "/contato", label: "Contato" },
 ];
@@ -46,7 +47,7 @@ export function PublicHeader({ isAdmin, favouriteCount = 0 }: { isAdmin: boolean
       </a>
       <div className="container-page flex h-16 items-center justify-between gap-4">
         <LogoLink to={link("/")} label={`${AGENCY.name} – página inicial`} />
-        <nav aria-label="Principal" className="hidden items-center gap-1 md:flex">
+        <nav aria-label="Principal" className="hidden items-center gap-1 lg:flex">
           {NAV.map((item) => (
             <NavLink
               key={item.to}
@@ -62,7 +63,7 @@ export function PublicHeader({ isAdmin, favouriteCount = 0 }: { isAdmin: boolean
           <FavouritesLink count={favouriteCount} to={link("/favoritos")} />
           {isAdmin ? <AccountMenu /> : null}
           {/* <details> opens the mobile menu without JavaScript. */}
-          <details className="relative md:hidden" data-menu="">
+          <details className="relative lg:hidden" data-menu="">
             <summary className="flex h-10 cursor-pointer list-none items-center rounded-md px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300">Menu</summary>
             <nav aria-label="Principal (celular)" className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white p-2 shadow-[var(--shadow-overlay)]">
               {NAV.map((item) => (
@@ -158,6 +159,7 @@ export function PublicFooter() {
           <ul className="mt-3 space-y-1 text-sm text-brand-100">
             <li><Link className="inline-block py-1 hover:text-white" to={link("/imoveis")}>Imóveis à venda</Link></li>
             <li><Link className="inline-block py-1 hover:text-white" to={link("/alugar")}>Alugar</Link></li>
+            <li><Link className="inline-block py-1 hover:text-white" to={link("/anuncie")}>Anuncie seu imóvel</Link></li>
             <li><Link className="inline-block py-1 hover:text-white" to={link("/blog")}>Blog</Link></li>
             <li><Link className="inline-block py-1 hover:text-white" to={link("/sobre")}>Sobre nós</Link></li>
             <li><Link className="inline-block py-1 hover:text-white" to={link("/privacidade")}>Política de privacidade</Link></li>

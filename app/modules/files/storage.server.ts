@@ -14,7 +14,9 @@ import { config } from "~/modules/platform/config.server";
  *   reach at all: course materials (`materiais/…`, served by id by
  *   /arquivos/materiais/{id}) and the photos of a property not saved yet
  *   (`imoveis/rascunho-{hex}/…`, served to the back office by
- *   /arquivos/rascunhos/{hex}/{file}). CSV imports wait in DATA_DIR/imports,
+ *   /arquivos/rascunhos/{hex}/{file}) and the photos an owner sent with
+ *   'Anuncie seu imóvel' (`captacao/{hex}/…`, served by id to the lead's
+ *   broker or an admin by /arquivos/captacao/{id}). CSV imports wait in DATA_DIR/imports,
  *   never served.
  *
  * Another store can replace the disk by implementing these functions.
@@ -36,7 +38,7 @@ function cleanKey(key: string): string {
 }
 
 /** Keys of the private area (a folder key or a file key). */
-const PRIVATE_KEYS = [/^imoveis\/rascunho-[^/]+(\/|$)/, /^materiais(\/|$)/];
+const PRIVATE_KEYS = [/^imoveis\/rascunho-[^/]+(\/|$)/, /^materiais(\/|$)/, /^captacao(\/|$)/];
 export function isPrivateKey(key: string): boolean {
   const clean = cleanKey(key);
   return PRIVATE_KEYS.some((re) => re.test(clean));

@@ -10,6 +10,8 @@ import { permittedLeadIds, requireLead } from "./lead-access.server";
 import { moveLeadInTx } from "~/modules/crm/deals.server";
 import { getStage } from "~/modules/crm/stages.server";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
+import { offerFoldersOf } from "~/modules/offers/offers.server";
+import { removeOfferFolder } from "~/modules/offers/offer-photos.server";
 
 /**
  * Bulk actions of the lead list (02 §2.4, §5): move to a stage, delete
@@ -38,18 +40,23 @@ export async function deleteLead(user: SessionUser, leadId: number): Promise<voi
   if (!canAdministerCrm(user)) throw data({ message: CRM_MESSAGES.deleteAdminOnly }, { status: 403 });
   const lead = await requireLead(user, leadId, "delete");
   // crm_deals.external_source_id cascades: the lead's deal, its notes and activities go with it.
+  const offerFolders = await offerFoldersOf([lead.id]);
   await db().deleteFrom("leads").where("id", "=", lead.id).execute();
+  // an owner's offer (issue 28) cascades too; its private photos go after the commit
+  for (const folder of offerFolders) await removeOfferFolder(folder);
 }
 
 export async function bulkDelete(user: SessionUser, ids: number[]): Promise<number> {
   if (!canAdministerCrm(user)) throw data({ message: CRM_MESSAGES.deleteAdminOnly }, { status: 403 });
   if (!ids.length) throw new BulkError(CRM_MESSAGES.emptySelection);
   const allowed = await permittedLeadIds(user, ids);
+  const offerFolders = await offerFoldersOf(allowed);
   await db()
     .transaction()
     .execute(async (tx) => {
       for (let i = 0; i < allowed.length; i += 500) await tx.deleteFrom("leads").where("id", "in", allowed.slice(i, i + 500)).execute();
     });
+  for (const folder of offerFolders) await removeOfferFolder(folder);
   return allowed.length;
 }
 

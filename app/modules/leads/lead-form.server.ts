@@ -69,9 +69,13 @@ export async function leadFormAction(request: Request, context: LeadFormContext)
   }
 }
 
+/** Forms whose /obrigado says something of its own (thanks.tsx); the others get the lead form's message. */
+export type ThanksForm = "anuncie";
+
 /** /obrigado with the visitor's name (shown only with the lead-sent cookie), and the broker when one was attached (spec 01 §2). */
-export function thanksUrl(input: { name: string; brokerId: string | null; brokerPhone: string | null; ref: string | null }): string {
+export function thanksUrl(input: { name: string; brokerId: string | null; brokerPhone: string | null; ref: string | null; form?: ThanksForm }): string {
   const params = new URLSearchParams();
+  if (input.form) params.set("form", input.form);
   if (input.name) params.set("name", input.name);
   if (input.brokerId) {
     params.set("broker_id", input.brokerId);

@@ -9,6 +9,7 @@ import { describeMailError } from "~/modules/messaging/mail.server";
 import { LeadWhatsappError, sendWhatsappToLead } from "~/modules/messaging/lead-whatsapp.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { emailLead, updateBusiness } from "./lead-page.server";
+import { OFFER_DRAFT_MESSAGES, OfferDraftError, createDraftFromOffer } from "~/modules/offers/offer-draft.server";
 import type { LeadPageInput } from "./lead-page";
 
 /** A lead-page action that could not be done: its pt-BR message (beside `field` when given) and the HTTP status. */
@@ -28,21 +29,26 @@ export class LeadPageError extends Error {
  * a stale id comes back as a LeadPageError so the form shows it with what
  * was typed.
  */
-export async function runLeadPageIntent(user: SessionUser, leadId: number, input: LeadPageInput): Promise<string> {
+export async function runLeadPageIntent(user: SessionUser, leadId: number, input: LeadPageInput): Promise<LeadPageOutcome> {
   try {
-    return await run(user, leadId, input);
+    const outcome = await run(user, leadId, input);
+    return typeof outcome === "string" ? { message: outcome } : outcome;
   } catch (error) {
     if (error instanceof LeadPageError) throw error;
+    if (error instanceof OfferDraftError) throw new LeadPageError(error.message, error.status);
     if (error instanceof StageNotFoundError) throw new LeadPageError(CRM_MESSAGES.stageNotSelected, 400);
     if (error instanceof LeadWhatsappError) throw new LeadPageError(error.message, 400);
     const refusal = refusalOf(error);
     if (refusal) throw new LeadPageError(refusal.message, refusal.status);
     log.error("lead page action failed", { intent: input.intent, leadId, ...errorFields(error) });
-    throw new LeadPageError(input.intent === "stage" ? "Falha ao atualizar estágio" : "Falha ao salvar", 500);
+    throw new LeadPageError(input.intent === "stage" ? "Falha ao atualizar estágio" : input.intent === "offer-draft" ? "Falha ao criar o rascunho do imóvel" : "Falha ao salvar", 500);
   }
 }
 
-async function run(user: SessionUser, leadId: number, input: LeadPageInput): Promise<string> {
+/** The toast, and where to go when it is not back to the lead page (the draft property's editor). */
+export type LeadPageOutcome = { message: string; to?: string };
+
+async function run(user: SessionUser, leadId: number, input: LeadPageInput): Promise<string | LeadPageOutcome> {
   switch (input.intent) {
     case "stage":
       await moveLeadToStage(user, leadId, input.stage);
@@ -86,6 +92,12 @@ async function run(user: SessionUser, leadId: number, input: LeadPageInput): Pro
     case "whatsapp": {
       const { to } = await sendWhatsappToLead(user, leadId, input.message);
       return `Mensagem enviada pelo WhatsApp para ${to}`;
+    }
+    case "offer-draft": {
+      // 'Criar rascunho de imóvel' (issue 28): once; a second press opens the same draft
+      const { propertyId, created } = await createDraftFromOffer(user, leadId);
+      const to = user.role === "admin" ? `/admin/imoveis/${propertyId}/editar` : `/broker/properties/${propertyId}/editar`;
+      return { message: created ? OFFER_DRAFT_MESSAGES.created : OFFER_DRAFT_MESSAGES.existing, to };
     }
   }
 }

@@ -15,6 +15,7 @@ import { listLeadActivities } from "~/modules/crm/activities.server";
 import { listNotes } from "~/modules/crm/notes.server";
 import { stageHistory } from "~/modules/crm/history.server";
 import { findLeadDeal } from "~/modules/crm/deals.server";
+import { offerSection } from "~/modules/offers/offers.server";
 
 /** Everything the lead page shows (02 §2.5), for a user allowed to read the lead. */
 export async function leadPage(user: SessionUser, leadId: number) {
@@ -36,7 +37,7 @@ export async function leadPage(user: SessionUser, leadId: number) {
     ])
     .where("leads.id", "=", leadId)
     .executeTakeFirstOrThrow();
-  const [stages, activities, notes, history, deal, smtp, whatsapp, whatsappSent, whatsappOptOut] = await Promise.all([
+  const [stages, activities, notes, history, deal, smtp, whatsapp, whatsappSent, whatsappOptOut, offer] = await Promise.all([
     listPipelineStages(),
     listLeadActivities(user, leadId),
     listNotes(user, leadId),
@@ -46,6 +47,7 @@ export async function leadPage(user: SessionUser, leadId: number) {
     whatsappStatus(user.broker?.id ?? lead.broker_id),
     whatsappHistoryOf(lead.id),
     optOutOf(lead.phone),
+    offerSection(user, leadId),
   ]);
   const won = findWonStage(stages);
   const lost = findLostStage(stages);
@@ -64,6 +66,8 @@ export async function leadPage(user: SessionUser, leadId: number) {
     whatsappSent,
     // on the WhatsApp suppression list (issue 25): no send form, a badge instead
     whatsappOptOut,
+    // a 'captacao' lead's offered property (issue 28, offers/offers.server.ts)
+    offer,
   };
 }
 

@@ -79,6 +79,9 @@ export const emailSchema = z
 
 export const whatsappSchema = z.object({ intent: z.literal("whatsapp"), message: requiredText(WHATSAPP_MAX, LEAD_PAGE_MESSAGES.whatsappRequired) });
 
+/** 'Criar rascunho de imóvel' on a 'captacao' lead (issue 28): a button, no field. */
+export const offerDraftSchema = z.object({ intent: z.literal("offer-draft") });
+
 /** Everything the lead page's action accepts. */
 export const leadPageSchema = z.discriminatedUnion("intent", [
   stageSchema,
@@ -93,6 +96,7 @@ export const leadPageSchema = z.discriminatedUnion("intent", [
   activityDeleteSchema,
   emailSchema,
   whatsappSchema,
+  offerDraftSchema,
 ]);
 export type LeadPageInput = z.infer<typeof leadPageSchema>;
 export type LeadPageIntent = LeadPageInput["intent"];
@@ -105,6 +109,7 @@ export const LEAD_PAGE_ANCHORS = {
   notes: "anotacoes",
   actions: "acoes",
   history: "historico",
+  offer: "imovel-oferecido",
 } as const;
 
 export function anchorOf(intent: LeadPageIntent): string {
@@ -112,5 +117,6 @@ export function anchorOf(intent: LeadPageIntent): string {
   if (intent === "business" || intent === "rating") return LEAD_PAGE_ANCHORS.business;
   if (intent.startsWith("note-")) return LEAD_PAGE_ANCHORS.notes;
   if (intent.startsWith("activity-")) return LEAD_PAGE_ANCHORS.activities;
+  if (intent === "offer-draft") return LEAD_PAGE_ANCHORS.offer;
   return LEAD_PAGE_ANCHORS.actions;
 }

@@ -15,7 +15,12 @@ import { propertyPath } from "~/modules/properties/vocabulary";
 /** A second identical send from the site within this window is the same lead (double click, resent form). */
 export const DUPLICATE_WINDOW_MS = 2 * 60 * 1000;
 
-export async function createLead(input: NewLeadInput): Promise<CreatedLead & { duplicate?: boolean }> {
+/**
+ * `attach` writes what comes with the lead (an owner's offer and its photos,
+ * /anuncie) in the lead's own transaction: if it fails, no lead is stored
+ * and no reaction runs.
+ */
+export async function createLead(input: NewLeadInput, options: { attach?: (tx: Tx, lead: CreatedLead) => Promise<void> } = {}): Promise<CreatedLead & { duplicate?: boolean }> {
   const result = await db()
     .transaction()
     .execute(async (tx) => {
@@ -23,7 +28,9 @@ export async function createLead(input: NewLeadInput): Promise<CreatedLead & { d
         const twin = await findRecentTwin(tx, input);
         if (twin) return { ...twin, duplicate: true as const };
       }
-      return insertLead(tx, input);
+      const created = await insertLead(tx, input);
+      if (options.attach) await options.attach(tx, created);
+      return created;
     });
   // A resent form is the lead already made: no second round of reactions.
   if ("duplicate" in result) return result;

@@ -195,6 +195,21 @@ export default function Home() {
           </ul>
         </div>
       </section>
+
+      <section aria-labelledby="offer-heading" className="container-page mt-16">
+        <div className="flex flex-col gap-6 rounded-[var(--radius-card)] bg-brand-800 p-8 text-white sm:p-10 lg:flex-row lg:items-center lg:justify-between">
+          <div className="max-w-2xl">
+            <p className="text-sm font-semibold uppercase tracking-wide text-accent-100">Para proprietários</p>
+            <h2 id="offer-heading" className="mt-2 text-2xl font-bold tracking-tight sm:text-3xl">
+              Quer vender ou alugar seu imóvel?
+            </h2>
+            <p className="mt-2 text-brand-100">Envie os dados e algumas fotos: um corretor faz a avaliação gratuita e divulga no nosso site e nos principais portais.</p>
+          </div>
+          <Link to={link("/anuncie")} className={buttonClass("accent", "lg", "shrink-0 self-start lg:self-center")}>
+            Anuncie seu imóvel
+          </Link>
+        </div>
+      </section>
     </main>
   );
 }

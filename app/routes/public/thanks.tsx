@@ -26,15 +26,34 @@ export async function loader({ request }: Route.LoaderArgs) {
   const name = await leadSentName(request);
   const broker = await findActiveBroker(url.searchParams.get("broker_id"));
   const ref = url.searchParams.get("ref");
-  const intro = name ? `Olá! Sou ${name} e acabei de enviar uma mensagem pelo site da ${AGENCY.name}.` : `Olá! Acabei de enviar uma mensagem pelo site da ${AGENCY.name}.`;
+  const form: keyof typeof THANKS_TEXT = url.searchParams.get("form") === "anuncie" ? "anuncie" : "lead";
+  const sent = form === "anuncie" ? "os dados do meu imóvel" : "uma mensagem";
+  const intro = name ? `Olá! Sou ${name} e acabei de enviar ${sent} pelo site da ${AGENCY.name}.` : `Olá! Acabei de enviar ${sent} pelo site da ${AGENCY.name}.`;
   return {
     name,
+    form,
     broker: broker ? { id: broker.id, name: broker.name } : null,
     whatsappUrl: whatsappLink(broker?.phone || AGENCY.whatsapp, intro),
     ref: parseRef(ref) ?? broker?.id ?? null,
     canonical: `${config().publicUrl}/obrigado`,
   };
 }
+
+/** What /obrigado says, per form: the lead forms' message (spec 01 §5), or the owner's offer (/anuncie). */
+const THANKS_TEXT = {
+  lead: {
+    message: LEAD_MESSAGES.success,
+    broker: (name: string) => `${name} vai retornar seu contato pelo telefone ou e-mail que você informou. Se preferir, chame agora no WhatsApp.`,
+    team: "Nossa equipe responde em horário comercial. Se preferir, fale agora conosco pelo WhatsApp.",
+    more: { to: "/imoveis", label: "Ver mais imóveis" },
+  },
+  anuncie: {
+    message: "Recebemos os dados do seu imóvel! Um corretor vai analisar as informações e entrar em contato para agendar a avaliação.",
+    broker: (name: string) => `${name} vai falar com você pelo telefone ou e-mail informado para combinar a visita de avaliação. Se preferir, chame agora no WhatsApp.`,
+    team: "Nossa equipe responde em horário comercial, em até um dia útil. Se preferir, fale agora conosco pelo WhatsApp.",
+    more: { to: "/anuncie", label: "Anunciar outro imóvel" },
+  },
+} as const;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Mensagem enviada | Lar Imóveis" },
@@ -44,7 +63,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function ThanksPage() {
-  const { name, broker, whatsappUrl, ref } = useLoaderData<typeof loader>();
+  const { name, broker, whatsappUrl, ref, form } = useLoaderData<typeof loader>();
+  const text = THANKS_TEXT[form];
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-slate-50">
       <header className="container-page py-6">
@@ -59,12 +79,10 @@ export default function ThanksPage() {
           </div>
           <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{name ? `Obrigado, ${name}!` : "Obrigado!"}</h1>
           <p role="status" className="mt-3 text-base text-slate-700">
-            {LEAD_MESSAGES.success}
+            {text.message}
           </p>
           <p className="mt-2 text-sm text-slate-600">
-            {broker
-              ? `${broker.name} vai retornar seu contato pelo telefone ou e-mail que você informou. Se preferir, chame agora no WhatsApp.`
-              : "Nossa equipe responde em horário comercial. Se preferir, fale agora conosco pelo WhatsApp."}
+            {broker ? text.broker(broker.name) : text.team}
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
             <a
@@ -76,8 +94,8 @@ export default function ThanksPage() {
             >
               {broker ? `Falar com ${broker.name} no WhatsApp` : "Falar no WhatsApp"}
             </a>
-            <Link to={withRef("/imoveis", ref)} className={buttonClass("secondary", "lg", "h-auto min-h-12 py-2 text-center")}>
-              Ver mais imóveis
+            <Link to={withRef(text.more.to, ref)} className={buttonClass("secondary", "lg", "h-auto min-h-12 py-2 text-center")}>
+              {text.more.label}
             </Link>
           </div>
           <p className="mt-6 text-sm">

@@ -11,7 +11,7 @@ import type { Route } from "./+types/sitemap";
  */
 const PER_FILE = 45_000;
 // /categoria/aluguel lists what /alugar lists: only one of them is given to search engines
-const STATIC_PAGES = ["/", "/imoveis", "/alugar", ...Object.keys(CATEGORY_ROUTES).filter((c) => c !== "aluguel").map((c) => `/categoria/${c}`), "/sobre", "/contato", "/blog", "/privacidade"];
+const STATIC_PAGES = ["/", "/imoveis", "/alugar", ...Object.keys(CATEGORY_ROUTES).filter((c) => c !== "aluguel").map((c) => `/categoria/${c}`), "/sobre", "/contato", "/anuncie", "/blog", "/privacidade"];
 const HEADERS = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
 
 function escapeXml(s: string): string {

@@ -6,6 +6,7 @@ import { BusinessCard } from "~/components/crm/lead-page/business-card";
 import { ContactCard } from "~/components/crm/lead-page/contact-card";
 import { HistoryCard } from "~/components/crm/lead-page/history-card";
 import { NotesCard } from "~/components/crm/lead-page/notes-card";
+import { OfferCard } from "~/components/crm/lead-page/offer-card";
 import { StageBar } from "~/components/crm/lead-page/stage-bar";
 import { AgeBadge, PriorityBadge } from "~/components/crm/lead-badges";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
@@ -33,7 +34,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 /** Forms whose only inputs are buttons and hidden ids: their problems are said once, at the form. */
-const BUTTON_INTENTS: readonly string[] = ["stage", "rating", "note-delete", "activity-complete", "activity-reopen", "activity-delete"];
+const BUTTON_INTENTS: readonly string[] = ["stage", "rating", "note-delete", "activity-complete", "activity-reopen", "activity-delete", "offer-draft"];
 
 export async function action({ request, params }: Route.ActionArgs) {
   const user = await requireBrokerArea(request);
@@ -46,8 +47,8 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const input = submission.value;
   try {
-    const message = await runLeadPageIntent(user, leadId, input);
-    return redirectWithToast(`/broker/lead/${leadId}#${anchorOf(input.intent)}`, { type: "success", message });
+    const { message, to } = await runLeadPageIntent(user, leadId, input);
+    return redirectWithToast(to ?? `/broker/lead/${leadId}#${anchorOf(input.intent)}`, { type: "success", message });
   } catch (error) {
     if (!(error instanceof LeadPageError)) throw error;
     return replyWithErrors(submission, error.field ? { fieldErrors: { [error.field]: [error.message] } } : { formErrors: [error.message] }, error.status);
@@ -85,6 +86,7 @@ export default function LeadPage() {
       <StageBar {...cardProps} />
       <div className="grid min-w-0 gap-4 lg:grid-cols-3">
         <div className="min-w-0 space-y-4 lg:col-span-2">
+          <OfferCard {...cardProps} />
           <BusinessCard {...cardProps} editing={search.get("edit") === "1"} />
           <ActivitiesCard {...cardProps} />
           <NotesCard {...cardProps} />
