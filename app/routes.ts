@@ -5,6 +5,11 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
  * the admin area and the broker area apart; resource routes (files, XML,
  * sitemap, health) sit at the end.
  */
+/** An editor's two addresses in one file: `<base>novo` creates, `<base>:id/editar` edits (route ids `<id>-new` and `<id>-edit`). */
+function editorRoutes(base: string, file: string, id: string) {
+  return [route(`${base}novo`, file, { id: `${id}-new` }), route(`${base}:id/editar`, file, { id: `${id}-edit` })];
+}
+
 export default [
   // ── public site, with header and footer ───────────────────────────────
   layout("routes/public/layout.tsx", [
@@ -50,14 +55,12 @@ export default [
     layout("routes/admin/layout.tsx", [
       layout("routes/admin/properties/list.tsx", [
         index("routes/admin/properties/list-index.tsx"),
-        route("imoveis/novo", "routes/admin/properties/editor.tsx", { id: "admin-property-new" }),
-        route("imoveis/:id/editar", "routes/admin/properties/editor.tsx", { id: "admin-property-edit" }),
+        ...editorRoutes("imoveis/", "routes/admin/properties/editor.tsx", "admin-property"),
       ]),
       route("whatsapp", "routes/admin/whatsapp.tsx"),
       // ── broker management (issue 10) ──
       route("corretores", "routes/admin/brokers/list.tsx"),
-      route("corretores/novo", "routes/admin/brokers/editor.tsx", { id: "admin-broker-new" }),
-      route("corretores/:id/editar", "routes/admin/brokers/editor.tsx", { id: "admin-broker-edit" }),
+      ...editorRoutes("corretores/", "routes/admin/brokers/editor.tsx", "admin-broker"),
       route("brokers", "routes/admin/brokers/legacy.ts", { id: "admin-brokers-legacy" }),
       route("brokers/*", "routes/admin/brokers/legacy.ts", { id: "admin-brokers-legacy-rest" }),
       // ── CRM admins (spec 03 §2.11) ──
@@ -71,8 +74,7 @@ export default [
       route("sessao", "routes/admin/session.ts"),
       // ── blog (issue 11) ──
       route("blog", "routes/admin/blog/list.tsx"),
-      route("blog/novo", "routes/admin/blog/editor.tsx", { id: "admin-blog-new" }),
-      route("blog/:id/editar", "routes/admin/blog/editor.tsx", { id: "admin-blog-edit" }),
+      ...editorRoutes("blog/", "routes/admin/blog/editor.tsx", "admin-blog"),
       // ── CRM leads (issue 8): the admin lead tab ──
       route("contacts", "routes/admin/contacts.tsx"),
       route("contacts/export.csv", "routes/resources/csv/export.ts", { id: "admin-contacts-export" }),
@@ -92,8 +94,7 @@ export default [
       index("routes/broker/index.tsx"),
       route("dashboard", "routes/broker/dashboard.tsx"),
       route("properties", "routes/broker/properties/catalogue.tsx", [
-        route("novo", "routes/broker/properties/editor.tsx", { id: "broker-property-new" }),
-        route(":id/editar", "routes/broker/properties/editor.tsx", { id: "broker-property-edit" }),
+        ...editorRoutes("", "routes/broker/properties/editor.tsx", "broker-property"),
       ]),
       // WhatsApp: instance pairing, campaign sender and monitor (issue 12)
       route("whatsapp", "routes/broker/messaging/whatsapp.tsx"),

@@ -117,6 +117,15 @@ test.describe("catalogue", () => {
     await page.goto("/imoveis");
     await ready(page, jsEnabled);
     await expect(page.getByLabel("Quartos").locator("option")).toHaveText(["Todos", "1+", "2+", "3+", "4+"]);
+    // at desktop widths 'Ordenar por' stands on the select's line, not above it
+    for (const width of [1024, 1280, 1366]) {
+      await page.setViewportSize({ width, height: 800 });
+      const label = (await page.getByText("Ordenar por", { exact: true }).boundingBox())!;
+      const select = (await page.getByLabel("Ordenar por").boundingBox())!;
+      expect(label.y, `at ${width} px`).toBeGreaterThanOrEqual(select.y);
+      expect(label.y + label.height, `at ${width} px`).toBeLessThanOrEqual(select.y + select.height);
+      expect(label.x + label.width, `at ${width} px`).toBeLessThanOrEqual(select.x);
+    }
     await page.getByLabel("Ordenar por").selectOption("price_asc");
     if (!jsEnabled) await page.getByRole("button", { name: "Aplicar filtros" }).click();
     await expect(page).toHaveURL(/sort=price_asc/);

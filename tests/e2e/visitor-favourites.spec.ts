@@ -64,9 +64,15 @@ test.describe("favourites, comparison and simulator", () => {
     await expect(page).toHaveURL(/\/comparar\?ids=/);
     await expect(page.getByRole("heading", { name: "Comparar imóveis" })).toBeVisible();
     await expect(page.getByRole("rowheader", { name: "Preço por m²" })).toBeVisible();
-    // on a phone the table scrolls inside its own box, never the page
+    // on a phone each property is a card with the same rows (the table is for wider screens); nothing scrolls sideways
     await page.setViewportSize({ width: 390, height: 844 });
     await noSideways(page);
+    await expect(page.getByRole("table")).toBeHidden();
+    const cards = page.getByRole("list", { name: "Comparação de 2 imóveis" }).getByRole("listitem");
+    await expect(cards).toHaveCount(2);
+    for (const property of [a, b]) await expect(cards.getByRole("link", { name: property.title })).toBeVisible();
+    await expect(cards.first().getByRole("term").filter({ hasText: "Preço por m²" })).toBeVisible();
+    expect(await cards.first().evaluate((card) => card.scrollWidth <= card.clientWidth)).toBe(true);
     if (jsEnabled) await noAxeViolations(page); // axe runs in the page: JavaScript on only
 
     const email = `compare-${jsEnabled ? "js" : "nojs"}-${Date.now()}@teste.com.br`;

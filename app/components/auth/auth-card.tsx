@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { Logo } from "~/components/layout/public-shell";
+import { LogoLink } from "~/components/layout/public-shell";
 import { Card } from "~/components/ui";
 
 /** The centred card of the sign-in screens. */
@@ -9,9 +8,7 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
     <main id="main" className="flex min-h-screen items-center justify-center bg-gradient-to-b from-brand-50 to-slate-100 px-4 py-10">
       <div className="w-full max-w-sm">
         <div className="mb-6 flex justify-center">
-          <Link to="/" aria-label="Lar Imóveis – página inicial">
-            <Logo />
-          </Link>
+          <LogoLink to="/" label="Lar Imóveis – página inicial" />
         </div>
         <Card className="p-6">
           <h1 className="text-xl font-bold text-slate-900">{title}</h1>

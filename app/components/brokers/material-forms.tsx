@@ -1,7 +1,7 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
-import { Button, Card, Field, Modal, buttonClass } from "~/components/ui";
+import { Button, CancelLink, Card, Field, Modal } from "~/components/ui";
 import { FormSummary, HiddenField, TextField, formProps, useAppForm } from "~/components/ui/form";
 import { MATERIAL_MAX_BYTES, formatBytes, materialActionSchema } from "~/modules/brokers/materials";
 
@@ -40,9 +40,7 @@ export function MaterialRenameModal({ material, back, lastResult, busy }: { mate
         <FormSummary form={form} />
         <TextField meta={fields.name} label="Novo nome" inputProps={{ maxLength: 100, autoFocus: true }} />
         <div className="flex justify-end gap-2">
-          <Link to={`/broker/cursos${back}`} className={buttonClass("secondary")}>
-            Cancelar
-          </Link>
+          <CancelLink to={`/broker/cursos${back}`} />
           <Button type="submit" pending={busy}>
             Salvar
           </Button>

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { Form, Link, useSubmit } from "react-router";
-import { Button, Card, Field, Input, Select, buttonClass } from "~/components/ui";
+import { Button, Card, Field, Input, SelectBox, buttonClass, textOptions } from "~/components/ui";
 import type { InvalidFilters } from "~/modules/catalogue/params";
 import { NumberFilterField } from "./number-filter";
 
@@ -44,59 +44,26 @@ export function CatalogueFilters({
         <Field label="Buscar" htmlFor="f-q" className="col-span-2">
           <Input id="f-q" name="q" type="search" defaultValue={values.q ?? ""} placeholder="Título, cidade, bairro ou endereço" />
         </Field>
-        <Field label="Tipo" htmlFor="f-type">
-          <Select id="f-type" name="type" defaultValue={values.type ?? ""}>
-            <option value="">Todos</option>
-            {kinds.map((k) => (
-              <option key={k.code} value={k.code}>
-                {k.label}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Quartos (mínimo)" htmlFor="f-bedrooms">
-          <Select id="f-bedrooms" name="bedrooms" defaultValue={values.bedrooms ?? ""}>
-            <option value="">Todos</option>
-            {bedroomOptions.map((n) => (
-              <option key={n} value={n}>
-                {n}+
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectBox id="f-type" name="type" label="Tipo" defaultValue={values.type ?? ""} placeholder="Todos" options={kinds.map((k) => ({ value: k.code, label: k.label }))} />
+        <SelectBox id="f-bedrooms" name="bedrooms" label="Quartos (mínimo)" defaultValue={values.bedrooms ?? ""} placeholder="Todos" options={bedroomOptions.map((n) => ({ value: n, label: `${n}+` }))} />
         <NumberFilterField id="f-min" name="minPrice" label="Preço mínimo (R$)" placeholder="0" value={String(values.minPrice ?? "")} bad={values.invalid?.minPrice} />
         <NumberFilterField id="f-max" name="maxPrice" label="Preço máximo (R$)" placeholder="Sem limite" value={String(values.maxPrice ?? "")} bad={values.invalid?.maxPrice} />
-        <Field label="Cidade" htmlFor="f-city">
-          <Select
-            id="f-city"
-            name="city"
-            defaultValue={values.city ?? ""}
-            onChange={(event) => {
-              // The neighbourhood list depends on the city: reload at once, without the old neighbourhood.
-              const form = new FormData(event.currentTarget.form ?? undefined);
-              form.delete("neighborhood");
-              for (const [k, v] of [...form.entries()]) if (v === "") form.delete(k);
-              submit(form, { method: "get", preventScrollReset: true });
-            }}
-          >
-            <option value="">Todas</option>
-            {cities.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Bairro" htmlFor="f-neighborhood" hint={cityChosen ? undefined : "Escolha uma cidade primeiro."}>
-          <Select id="f-neighborhood" name="neighborhood" defaultValue={values.neighborhood ?? ""} disabled={!cityChosen}>
-            <option value="">Todos</option>
-            {neighborhoods.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </Select>
-        </Field>
+        <SelectBox
+          id="f-city"
+          name="city"
+          label="Cidade"
+          defaultValue={values.city ?? ""}
+          placeholder="Todas"
+          options={textOptions(cities)}
+          onChange={(event) => {
+            // The neighbourhood list depends on the city: reload at once, without the old neighbourhood.
+            const form = new FormData(event.currentTarget.form ?? undefined);
+            form.delete("neighborhood");
+            for (const [k, v] of [...form.entries()]) if (v === "") form.delete(k);
+            submit(form, { method: "get", preventScrollReset: true });
+          }}
+        />
+        <SelectBox id="f-neighborhood" name="neighborhood" label="Bairro" hint={cityChosen ? undefined : "Escolha uma cidade primeiro."} defaultValue={values.neighborhood ?? ""} disabled={!cityChosen} placeholder="Todos" options={textOptions(neighborhoods)} />
         <div className="col-span-2 flex items-end justify-end gap-2 lg:col-span-4">
           <Link to={values.view === "list" ? "?view=list" : "."} className={buttonClass("ghost")}>
             Limpar filtros

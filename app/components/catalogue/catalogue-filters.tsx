@@ -13,7 +13,7 @@ import {
 } from "~/modules/catalogue/params";
 import { withRef } from "~/modules/leads/referral";
 import { NumberFilterField } from "./number-filter";
-import { Field, Input, Select, buttonClass } from "~/components/ui";
+import { Field, Input, Options, Select, SelectBox, buttonClass, optionsOf, textOptions } from "~/components/ui";
 
 export const FILTER_FORM_ID = "catalogue-filters";
 
@@ -77,37 +77,9 @@ export function CatalogueFilterForm({
           <Field label="Buscar" htmlFor="f-searchTerm">
             <Input id="f-searchTerm" name="searchTerm" type="search" defaultValue={filters.searchTerm} placeholder="Nome, cidade ou bairro" maxLength={100} autoComplete="off" />
           </Field>
-          {showType ? (
-            <Field label="Tipo" htmlFor="f-propertyType">
-              <Select id="f-propertyType" name="propertyType" defaultValue={filters.propertyType ?? ""}>
-                {TYPE_FILTER_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </Select>
-            </Field>
-          ) : null}
-          <Field label="Cidade" htmlFor="f-city">
-            <Select id="f-city" name="city" defaultValue={filters.city}>
-              <option value="">Todas as cidades</option>
-              {cities.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <Field label="Bairro" htmlFor="f-neighborhood">
-            <Select id="f-neighborhood" name="neighborhood" defaultValue={filters.neighborhood} disabled={!filters.city}>
-              <option value="">{filters.city ? "Todos os bairros" : "Escolha a cidade primeiro"}</option>
-              {neighborhoods.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </Select>
-          </Field>
+          {showType ? <SelectBox id="f-propertyType" name="propertyType" label="Tipo" defaultValue={filters.propertyType ?? ""} options={TYPE_FILTER_OPTIONS} /> : null}
+          <SelectBox id="f-city" name="city" label="Cidade" defaultValue={filters.city} placeholder="Todas as cidades" options={textOptions(cities)} />
+          <SelectBox id="f-neighborhood" name="neighborhood" label="Bairro" defaultValue={filters.neighborhood} disabled={!filters.city} placeholder={filters.city ? "Todos os bairros" : "Escolha a cidade primeiro"} options={textOptions(neighborhoods)} />
           <fieldset>
             <legend className="mb-1 text-sm font-medium text-slate-800">Preço (R$)</legend>
             <div className="grid grid-cols-2 gap-2">
@@ -130,11 +102,7 @@ export function CatalogueFilterForm({
               aria-invalid={filters.invalid.bedrooms ? true : undefined}
               aria-describedby={filters.invalid.bedrooms ? "f-bedrooms-error" : undefined}
             >
-              {BEDROOM_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
+              <Options options={BEDROOM_OPTIONS} />
               {filters.bedrooms > 4 ? <option value={filters.bedrooms}>{filters.bedrooms}+</option> : null}
             </Select>
           </Field>
@@ -154,10 +122,10 @@ export function CatalogueFilterForm({
   );
 }
 
-/** The sort select sits above the results but belongs to the filter form (form attribute). */
+/** The sort select sits above the results but belongs to the filter form (form attribute); label and select on one line from 1024 px. */
 export function SortSelect({ sort }: { sort: CatalogueFilters["sort"] }) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2 lg:flex-nowrap">
       <label htmlFor="f-sort" className="whitespace-nowrap text-sm text-slate-700">
         Ordenar por
       </label>
@@ -168,11 +136,7 @@ export function SortSelect({ sort }: { sort: CatalogueFilters["sort"] }) {
         defaultValue={sort}
         className="w-auto"
       >
-        {SORTS.map((s) => (
-          <option key={s} value={s}>
-            {SORT_LABELS[s]}
-          </option>
-        ))}
+        <Options options={optionsOf(SORTS, SORT_LABELS)} />
       </Select>
       <noscript>
         <button type="submit" form={FILTER_FORM_ID} className={buttonClass("secondary", "md")}>

@@ -4,7 +4,8 @@ import { MAP_LIMIT, withoutLocationText } from "~/modules/catalogue/map-area";
 import { withRef } from "~/modules/leads/referral";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { buttonClass } from "~/components/ui";
-import { formatArea, formatNumber } from "~/utils/format";
+import { PropertyPrice, propertyFeatures } from "~/components/public/property-card";
+import { formatNumber } from "~/utils/format";
 
 /**
  * The map page's results (/imoveis/mapa). The server's HTML is the list,
@@ -100,7 +101,7 @@ function NeighborhoodGroup({ group, refCode }: { group: MapGroup; refCode: strin
 }
 
 function MapRow({ property: p, refCode }: { property: MapProperty; refCode: string | null }) {
-  const features = [p.area > 0 ? formatArea(p.area) : null, p.bedrooms > 0 ? `${p.bedrooms} ${p.bedrooms === 1 ? "quarto" : "quartos"}` : null].filter(Boolean).join(" · ");
+  const features = propertyFeatures({ area: p.area, bedrooms: p.bedrooms }).join(" · ");
   const located = p.lat !== null && p.lng !== null;
   return (
     <li data-map-point={located ? "" : undefined} data-id={p.id} data-lat={p.lat ?? undefined} data-lng={p.lng ?? undefined} className="px-4 py-3">
@@ -109,10 +110,7 @@ function MapRow({ property: p, refCode }: { property: MapProperty; refCode: stri
           <ResponsiveImage src={p.image} alt="" sizes="112px" width={224} height={160} className="size-full object-cover" />
         </div>
         <div className="min-w-0 flex-1">
-          <p className="text-base font-bold text-brand-800">
-            {p.price.main}
-            {p.price.suffix ? <span className="text-sm font-medium text-slate-600">{p.price.suffix}</span> : null}
-          </p>
+          <PropertyPrice price={p.price} className="text-base" />
           <p className="mt-0.5 text-sm font-semibold leading-snug text-slate-900 [overflow-wrap:anywhere]">
             <Link to={withRef(p.path, refCode)} className="hover:text-brand-700 hover:underline">
               {p.title}

@@ -81,43 +81,36 @@ function Summary({ card, titleClass }: { card: CardData; titleClass: string }) {
   );
 }
 
-export function PropertyGrid({ cards, search }: { cards: CardData[]; search: string }) {
+/**
+ * The broker's catalogue cards, as a grid (photo on top) or a list (photo
+ * beside); one list item per card either way.
+ */
+export function PropertyCards({ cards, search, view }: { cards: CardData[]; search: string; view: "grid" | "list" }) {
+  const grid = view === "grid";
   return (
-    <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Imóveis">
+    <ul className={grid ? "grid gap-5 sm:grid-cols-2 xl:grid-cols-3" : "space-y-3"} aria-label="Imóveis">
       {cards.map((card, i) => (
         <li key={card.id}>
-          <Card as="article" className="flex h-full flex-col overflow-hidden">
-            <Cover card={card} eager={i < 3} className="aspect-[4/3] w-full" />
-            <div className="flex flex-1 flex-col gap-2 p-4">
-              <Summary card={card} titleClass="line-clamp-2" />
-              <Price card={card} className="mt-auto text-lg" />
-              <Actions card={card} search={search} />
-            </div>
-          </Card>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-export function PropertyList({ cards, search }: { cards: CardData[]; search: string }) {
-  return (
-    <ul className="space-y-3" aria-label="Imóveis">
-      {cards.map((card, i) => (
-        <li key={card.id}>
-          <Card as="article" className="flex items-start gap-3 overflow-hidden p-3 sm:items-center sm:gap-4">
-            <Cover card={card} eager={i < 3} className="aspect-[4/3] w-28 shrink-0 rounded-lg sm:w-40" />
-            <div className="min-w-0 flex-1 space-y-1">
-              <Summary card={card} titleClass="line-clamp-2 sm:line-clamp-1" />
-              <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
-                <Price card={card} />
+          <Card as="article" className={grid ? "flex h-full flex-col overflow-hidden" : "flex items-start gap-3 overflow-hidden p-3 sm:items-center sm:gap-4"}>
+            <Cover card={card} eager={i < 3} className={grid ? "aspect-[4/3] w-full" : "aspect-[4/3] w-28 shrink-0 rounded-lg sm:w-40"} />
+            {grid ? (
+              <div className="flex flex-1 flex-col gap-2 p-4">
+                <Summary card={card} titleClass="line-clamp-2" />
+                <Price card={card} className="mt-auto text-lg" />
                 <Actions card={card} search={search} />
               </div>
-            </div>
+            ) : (
+              <div className="min-w-0 flex-1 space-y-1">
+                <Summary card={card} titleClass="line-clamp-2 sm:line-clamp-1" />
+                <div className="flex flex-wrap items-center justify-between gap-2 pt-1">
+                  <Price card={card} />
+                  <Actions card={card} search={search} />
+                </div>
+              </div>
+            )}
           </Card>
         </li>
       ))}
     </ul>
   );
 }
-

@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Alert, Badge, Button, ConfirmButton, Select, buttonClass } from "~/components/ui";
+import { Alert, Badge, Button, CancelLink, ConfirmButton, Options, Select } from "~/components/ui";
 import { ListScreen } from "~/components/ui/list-screen";
 import { ACTIVITY_DELETE_CONFIRM } from "~/modules/crm/activity-form";
 import { ACTIVITY_STATE_LABELS, ACTIVITY_TYPE_LABELS, type ActivityState, type ActivityTypeCode } from "~/modules/crm/labels";
@@ -67,11 +67,7 @@ export function ActivitiesList({
           {isAdmin ? (
             <Select name="broker" defaultValue={filters.broker ?? ""} aria-label="Corretor" className="w-full sm:w-52">
               <option value="">Todos os corretores</option>
-              {brokers.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
+              <Options options={brokers.map((b) => ({ value: b.id, label: b.name }))} />
             </Select>
           ) : null}
           {filters.deal_id ? <input type="hidden" name="deal_id" value={filters.deal_id} /> : null}
@@ -91,9 +87,7 @@ export function ActivitiesList({
                 <Button type="submit" variant="danger" size="sm">
                   Excluir ({confirmIds.length})
                 </Button>
-                <Link to={here} className={buttonClass("secondary", "sm")}>
-                  Cancelar
-                </Link>
+                <CancelLink to={here} size="sm" />
               </Form>
             </Alert>
           ) : null}

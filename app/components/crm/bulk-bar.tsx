@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from "react";
 import { Form } from "react-router";
-import { Button, ConfirmButton, Select } from "~/components/ui";
+import { Button, ConfirmButton, Options, Select } from "~/components/ui";
 import { resultFor } from "~/components/ui/form";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
 import type { LeadListData } from "./lead-list-types";
@@ -36,11 +36,7 @@ export function BulkBar({ data: d, selected, setSelected, actionData, busy }: { 
       <span className="flex min-w-0 flex-wrap items-center gap-2">
         <Select name="to_stage" aria-label="Mover para a etapa" className="h-8 w-auto min-w-0 max-w-full text-sm sm:w-56" defaultValue={typeof sent?.to_stage === "string" ? sent.to_stage : ""}>
           <option value="">Mover para etapa…</option>
-          {d.stages.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <Options options={d.stages.map((s) => ({ value: s.id, label: s.name }))} />
         </Select>
         <Button type="submit" name="intent" value="move" size="sm" variant="secondary" disabled={busy}>
           Mover

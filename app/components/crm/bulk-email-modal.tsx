@@ -8,6 +8,7 @@ import type { Toast } from "~/modules/auth/toast";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { bulkEmailSchema } from "~/modules/leads/lead-list";
 import { EMAIL_MESSAGE_MAX, EMAIL_SUBJECT_MAX } from "~/modules/leads/lead-page";
+import { ndjsonMessages, urlEncodedFields } from "~/utils/ndjson";
 import { FormAlert } from "./form-alert";
 
 type Progress = { done: number; total: number; sent: number; failed: number };
@@ -44,30 +45,15 @@ export function BulkEmailModal({ step, listHref, actionData }: { step: { ids: nu
     abort.current = ctrl;
     let last: Progress | null = null;
     try {
-      // urlencoded like the form itself: multipart is for uploads only (server/request-guards.mjs)
-      const fields = new URLSearchParams();
-      for (const [k, v] of body) if (typeof v === "string") fields.append(k, v);
-      const res = await fetch("/broker/leads/bulk-email", { method: "POST", body: fields, signal: ctrl.signal, headers: { Accept: "application/x-ndjson" } });
+      const res = await fetch("/broker/leads/bulk-email", { method: "POST", body: urlEncodedFields(body), signal: ctrl.signal, headers: { Accept: "application/x-ndjson" } });
       if (!res.ok || !res.body) {
         const j = (await res.json().catch(() => null)) as { error?: string } | null;
         setFailure(j?.error ?? "Erro ao enviar");
         return;
       }
-      const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-      let buf = "";
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        buf += value;
-        let nl: number;
-        while ((nl = buf.indexOf("\n")) >= 0) {
-          const line = buf.slice(0, nl).trim();
-          buf = buf.slice(nl + 1);
-          if (!line) continue;
-          const msg = JSON.parse(line) as Progress & { error?: string };
-          if (msg.error) setFailure(msg.error);
-          else setProgress((last = msg));
-        }
+      for await (const msg of ndjsonMessages<Progress & { error?: string }>(res.body)) {
+        if (msg.error) setFailure(msg.error);
+        else setProgress((last = msg));
       }
       if (last) {
         element.reset();

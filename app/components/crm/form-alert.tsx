@@ -22,3 +22,13 @@ export function FormAlert({ form, className }: { form: FormMetadata<Record<strin
 export function replyForRecord<R extends { initialValue?: Record<string, unknown> | null }>(result: R | undefined, field: string, id: number | string): R | undefined {
   return result && String(result.initialValue?.[field] ?? "") === String(id) ? result : undefined;
 }
+
+/** The refusal of a row's button form (delete, complete, toggle), said once above the rows it belongs to. */
+export function RowProblem({ message, className }: { message: string | null | undefined; className: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={cx(className, "text-sm font-semibold text-danger-700")}>
+      {message}
+    </p>
+  );
+}

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from "react-router";
-import { Alert, Button, ConfirmButton, PageHeader, Select, buttonClass } from "~/components/ui";
+import { Alert, Button, CancelLink, ConfirmButton, Options, PageHeader, Select, buttonClass } from "~/components/ui";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { ListScreen, type ListColumn } from "~/components/ui/list-screen";
-import { formatDateTime } from "~/utils/clock";
+import { LeadLink, leadDateColumn, leadName } from "./lead-columns";
 import { formatPhone, whatsappLink } from "~/utils/phone";
 import { pathWithQuery } from "~/utils/url";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
@@ -66,7 +66,7 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
           form="bulk"
           name="ids"
           value={r.id}
-          aria-label={`Selecionar ${r.name || "Contato"}`}
+          aria-label={`Selecionar ${leadName(r)}`}
           checked={selected.has(r.id)}
           onChange={(e) => {
             toggle(r.id, e.target.checked);
@@ -82,9 +82,7 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
       primary: true,
       cell: (r) => (
         <>
-          <Link to={`/broker/lead/${r.id}`} className="font-medium text-slate-900 hover:underline">
-            {r.name || "Contato"}
-          </Link>
+          <LeadLink lead={r} />
           <span className="mt-1 flex flex-wrap gap-1 font-normal">
             <AgeBadge createdAt={r.createdAt} />
             <PriorityBadge priority={r.priority} />
@@ -120,7 +118,7 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
         </span>
       ),
     },
-    { key: "date", header: "Data", cell: (r) => <span className="text-xs md:whitespace-nowrap">{formatDateTime(r.createdAt)}</span> },
+    leadDateColumn,
     { key: "status", header: "Status", cell: (r) => <span className="text-xs">{r.stageName ?? "—"}</span> },
   ];
 
@@ -149,11 +147,7 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
           <>
             <Select name="stage" defaultValue={d.params.stage ?? ""} aria-label="Etapa" className="w-full sm:w-52">
               <option value="">Todas as etapas</option>
-              {d.stages.map((s) => (
-                <option key={s.id} value={s.id}>
-                  {s.name}
-                </option>
-              ))}
+              <Options options={d.stages.map((s) => ({ value: s.id, label: s.name }))} />
             </Select>
             {d.isAdmin ? (
               <Select name="broker" defaultValue={d.params.broker ?? ""} aria-label="Corretor" className="w-full sm:w-52">
@@ -203,7 +197,7 @@ function selectionOf(actionData: unknown): number[] {
 }
 
 function RowActions({ row: r, isAdmin, returnTo, action }: { row: LeadListRow; isAdmin: boolean; returnTo: string; action: string }) {
-  const name = r.name || "Contato";
+  const name = leadName(r);
   return (
     <>
       {r.email ? (
@@ -250,9 +244,7 @@ function DeleteConfirm({ ids, listHref }: { ids: number[]; listHref: string }) {
         <Button type="submit" variant="danger" size="sm">
           Confirmar exclusão ({ids.length})
         </Button>
-        <Link to={listHref} className={buttonClass("secondary", "sm")}>
-          Cancelar
-        </Link>
+        <CancelLink to={listHref} size="sm" />
       </Form>
     </Alert>
   );

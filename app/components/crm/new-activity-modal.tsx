@@ -1,5 +1,5 @@
-import { Form, Link } from "react-router";
-import { Button, Field, Input, buttonClass } from "~/components/ui";
+import { Form } from "react-router";
+import { Button, CancelLink, Field, Input } from "~/components/ui";
 import { HiddenField, SelectField, TextAreaField, TextField, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { RouteModal } from "~/components/ui/route-modal";
 import { ACTIVITY_TYPE_OPTIONS, activityCreateSchema } from "~/modules/crm/activity-form";
@@ -87,9 +87,7 @@ export function NewActivityModal({
         <TextField meta={fields.due_at} label="Vencimento" type="datetime-local" hint="Horário de São Paulo." />
         <TextAreaField meta={fields.content} label="Descrição" textareaProps={{ maxLength: 5000, rows: 3 }} />
         <div className="flex justify-end gap-2">
-          <Link to={closeHref} className={buttonClass("secondary")}>
-            Cancelar
-          </Link>
+          <CancelLink to={closeHref} />
           <Button type="submit">Criar atividade</Button>
         </div>
       </Form>

@@ -1,11 +1,11 @@
-import { Form, Link } from "react-router";
-import { Badge, Button, buttonClass } from "~/components/ui";
+import { Form } from "react-router";
+import { Badge, Button, CancelLink } from "~/components/ui";
 import { CheckboxField, HiddenField, SelectField, TextField, formErrorOf, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { RouteModal } from "~/components/ui/route-modal";
 import { ACTIVITY_TYPE_OPTIONS } from "~/modules/crm/activity-form";
 import { ACTIVITY_TYPE_LABELS, type ActivityTypeCode } from "~/modules/crm/labels";
 import { stageCreateSchema, stageUpdateSchema, templateCreateSchema } from "~/modules/crm/stage-forms";
-import { FormAlert } from "./form-alert";
+import { FormAlert, RowProblem } from "./form-alert";
 
 export const STAGES_PATH = "/broker/crm/stages";
 
@@ -28,9 +28,7 @@ function StageForm({ stage, actionData }: { stage?: StageRow; actionData: unknow
       <TextField meta={fields.name} label="Nome da etapa" inputProps={{ maxLength: 80 }} />
       <TextField meta={fields.probability} label="Probabilidade (%)" type="number" hint="De 0 a 100; 90 ou mais conta como ganho." inputProps={{ min: 0, max: 100, step: 1 }} />
       <div className="flex justify-end gap-2">
-        <Link to={STAGES_PATH} className={buttonClass("secondary")}>
-          Cancelar
-        </Link>
+        <CancelLink to={STAGES_PATH} />
         <Button type="submit">{stage ? "Salvar etapa" : "Criar etapa"}</Button>
       </div>
     </Form>
@@ -54,11 +52,7 @@ export function EditStageModal({ stage, templates, actionData }: { stage: StageR
       <StageForm stage={stage} actionData={actionData} />
       <h3 className="mt-6 text-base font-semibold">Atividades automáticas</h3>
       <p className="text-sm text-slate-600">Criadas quando um negócio entra nesta etapa, com vencimento após as horas indicadas.</p>
-      {rowProblem ? (
-        <p role="alert" className="mt-2 text-sm font-semibold text-danger-700">
-          {rowProblem}
-        </p>
-      ) : null}
+      <RowProblem message={rowProblem} className="mt-2" />
       <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
         {templates.length === 0 ? <li className="px-3 py-2 text-sm text-slate-600">Nenhuma atividade automática.</li> : null}
         {templates.map((t) => (

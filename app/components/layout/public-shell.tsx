@@ -29,6 +29,15 @@ export function Logo({ className }: { className?: string }) {
   );
 }
 
+/** The logo as the link home (the site's, the admin's or the broker's start page); the label names where it goes. */
+export function LogoLink({ to, label, className }: { to: string; label: string; className?: string }) {
+  return (
+    <Link to={to} aria-label={label}>
+      <Logo className={className} />
+    </Link>
+  );
+}
+
 export function PublicHeader({ isAdmin, favouriteCount = 0 }: { isAdmin: boolean; favouriteCount?: number }) {
   const link = useRefLink();
   return (
@@ -37,9 +46,7 @@ export function PublicHeader({ isAdmin, favouriteCount = 0 }: { isAdmin: boolean
         Pular para o conteúdo
       </a>
       <div className="container-page flex h-16 items-center justify-between gap-4">
-        <Link to={link("/")} aria-label={`${AGENCY.name} – página inicial`}>
-          <Logo />
-        </Link>
+        <LogoLink to={link("/")} label={`${AGENCY.name} – página inicial`} />
         <nav aria-label="Principal" className="hidden items-center gap-1 lg:flex">
           {NAV.map((item) => (
             <NavLink

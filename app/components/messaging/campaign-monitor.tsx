@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
 import { StatusBadge } from "~/components/messaging/status-badge";
-import { Button, Card, Select } from "~/components/ui";
+import { Button, Card, Options, Select, optionsOf } from "~/components/ui";
 import { ListScreen } from "~/components/ui/list-screen";
 import { REFRESH_CHOICES } from "~/modules/messaging/campaign-forms";
 import { isInterrupted, JOB_STATUS_ORDER } from "~/modules/messaging/campaign-rules";
@@ -116,11 +116,7 @@ export function RefreshControl({ every }: { every: number }) {
           }}
         >
           <option value="0">Desligada</option>
-          {REFRESH_CHOICES.map((s) => (
-            <option key={s} value={s}>
-              A cada {s} s
-            </option>
-          ))}
+          <Options options={REFRESH_CHOICES.map((s) => ({ value: s, label: `A cada ${s} s` }))} />
         </Select>
       </label>
       <Button type="submit" variant="secondary" hidden={hydrated}>
@@ -141,11 +137,7 @@ export function JobList({ jobs, filter, every }: { jobs: Job[]; filter: { q: str
           <span className="sr-only">Status</span>
           <Select name="status" defaultValue={filter.status} className="w-40" aria-label="Status">
             <option value="">Todos</option>
-            {JOB_STATUS_ORDER.map((s) => (
-              <option key={s} value={s}>
-                {JOB_LABELS[s]}
-              </option>
-            ))}
+            <Options options={optionsOf(JOB_STATUS_ORDER, JOB_LABELS)} />
           </Select>
         </label>
       }

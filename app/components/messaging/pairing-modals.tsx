@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
-import { Button, buttonClass, Modal } from "~/components/ui";
+import { Button, CancelLink, Modal, buttonClass } from "~/components/ui";
 import { ConfirmModal } from "~/components/ui/confirm-modal";
 import { FormSummary, TextField, formProps, useAppForm } from "~/components/ui/form";
 import type { ConnectionView } from "~/modules/messaging/whatsapp-connections.server";
@@ -18,9 +18,7 @@ export function CreateInstanceModal({ lastResult }: { lastResult: SubmissionResu
       title="Nova instância do WhatsApp"
       footer={
         <>
-          <Link to="/broker/whatsapp" className={buttonClass("secondary")}>
-            Cancelar
-          </Link>
+          <CancelLink to="/broker/whatsapp" />
           <Button type="submit" form={form.id} pending={busy}>
             Criar instância
           </Button>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { Form, Link, useFormAction } from "react-router";
-import { Alert, Button, Field, Input, Textarea } from "~/components/ui";
+import { Alert, Button, Card, Field, Input, Textarea, cx } from "~/components/ui";
 import { leadFormSchema } from "~/modules/leads/lead-form";
 import { LEAD_FIELDS, LEAD_LIMITS, type LeadField } from "~/modules/leads/lead-rules";
 import { useRefLink } from "~/modules/leads/referral";
@@ -118,5 +118,15 @@ export function LeadForm({ lastResult, propertyTitle, brokerId, heading, default
         .
       </p>
     </Form>
+  );
+}
+
+/** The lead form in its card with a line under it saying what goes along with the message (the comparison, the simulator). */
+export function LeadFormCard({ note, className, ...props }: LeadFormProps & { note: string; className?: string }) {
+  return (
+    <Card as="section" className={cx("p-6 sm:p-8", className)}>
+      <LeadForm {...props} />
+      <p className="mt-3 text-xs text-slate-600">{note}</p>
+    </Card>
   );
 }

@@ -56,3 +56,29 @@ export function ConfirmModal({
     </Modal>
   );
 }
+
+/**
+ * A list screen's delete confirmation (`?confirmDelete=<id>`): the post
+ * says intent 'delete' with the record's id (and, where the list keeps its
+ * search, where to go back); nothing shows while no record is being confirmed.
+ */
+export function ConfirmDelete<T extends { id: number | string }>({
+  record,
+  subject,
+  back,
+  submitLabel = "Excluir",
+  ...modal
+}: {
+  record: T | null | undefined;
+  subject: (record: T) => ReactNode;
+  back?: string;
+  submitLabel?: string;
+  title: string;
+  question: ReactNode;
+  cancelTo: string;
+  action?: string;
+  pending: boolean;
+}) {
+  if (!record) return null;
+  return <ConfirmModal {...modal} subject={subject(record)} intent="delete" fields={back === undefined ? { id: record.id } : { id: record.id, back }} submitLabel={submitLabel} />;
+}

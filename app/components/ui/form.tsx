@@ -12,7 +12,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import type { z } from "zod";
 import "~/utils/zod-pt-br";
-import { Field, Input, Select, Textarea, cx } from "./index";
+import { Field, Input, Options, Select, Textarea, cx } from "./index";
 
 /**
  * The browser half of the one form pipeline (the server half is
@@ -130,12 +130,7 @@ export function SelectField({
   return (
     <Field label={shell.label} hint={shell.hint} className={shell.className} htmlFor={meta.id} error={meta.errors}>
       <Select {...getSelectProps(meta, { ariaAttributes: true })} {...selectProps}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        <Options placeholder={placeholder} options={options} />
       </Select>
     </Field>
   );

@@ -1,4 +1,5 @@
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from "react";
+import { Link } from "react-router";
 
 /**
  * The design system's components. Every screen builds from these, so a
@@ -87,6 +88,44 @@ export const Textarea = forwardRef<HTMLTextAreaElement, ComponentPropsWithoutRef
 export const Select = forwardRef<HTMLSelectElement, ComponentPropsWithoutRef<"select">>(function Select({ className, ...rest }, ref) {
   return <select ref={ref} className={cx(inputClass, "h-10 pr-8", className)} {...rest} />;
 });
+
+/** A select's choices: an optional first one with an empty value ('Todos', a placeholder), then value/label pairs. */
+export function Options({ placeholder, options }: { placeholder?: string; options: readonly { value: string | number; label: string | number }[] }) {
+  return (
+    <>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A vocabulary's codes as select choices, labelled by its record of labels (in the codes' order). */
+export const optionsOf = <K extends string>(codes: readonly K[], labels: Record<K, string>) => codes.map((code) => ({ value: code, label: labels[code] }));
+
+/** Plain texts as select choices (a city is its own value and label). */
+export const textOptions = (texts: readonly string[]) => texts.map((t) => ({ value: t, label: t }));
+
+/** A labelled plain select with its choices, for the GET filter forms (Conform forms use SelectField). */
+export function SelectBox({
+  label,
+  hint,
+  className,
+  placeholder,
+  options,
+  ...select
+}: { id: string; label: ReactNode; hint?: ReactNode; className?: string; placeholder?: string; options: readonly { value: string | number; label: string }[] } & Omit<ComponentPropsWithoutRef<"select">, "className">) {
+  return (
+    <Field label={label} htmlFor={select.id} hint={hint} className={className}>
+      <Select {...select}>
+        <Options placeholder={placeholder} options={options} />
+      </Select>
+    </Field>
+  );
+}
 
 /** Label, control and its error, wired for screen readers. */
 export function Field({
@@ -201,14 +240,53 @@ export function Modal({ title, children, footer, labelledBy = "modal-title", wid
   );
 }
 
-export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
+/** 'Cancelar': the link back out of a form or a modal (to the list, the board, the page it opened from). */
+export function CancelLink({ to, size, preventScrollReset }: { to: string; size?: "sm"; preventScrollReset?: boolean }) {
+  return (
+    <Link to={to} className={buttonClass("secondary", size)} preventScrollReset={preventScrollReset}>
+      Cancelar
+    </Link>
+  );
+}
+
+/**
+ * A back-office page's title line and its actions: `createLink` is a list's
+ * '+ Novo …' button (first), `backTo` an editor's 'Voltar' link to its list (last).
+ */
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+  createLink,
+  backTo,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  createLink?: { to: string; label: string };
+  backTo?: string;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
       <div>
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
         {subtitle ? <p className="mt-1 text-sm text-slate-600">{subtitle}</p> : null}
       </div>
-      {actions ? <div className="flex flex-wrap gap-2">{actions}</div> : null}
+      {actions || createLink || backTo ? (
+        <div className="flex flex-wrap gap-2">
+          {createLink ? (
+            <Link to={createLink.to} className={buttonClass("primary")}>
+              {createLink.label}
+            </Link>
+          ) : null}
+          {actions}
+          {backTo ? (
+            <Link to={backTo} className={buttonClass("secondary")}>
+              Voltar
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { getCollectionProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
-import { Form, Link } from "react-router";
-import { Alert, Button, Card, Modal, buttonClass } from "~/components/ui";
+import { Form } from "react-router";
+import { Alert, Button, CancelLink, Card, Modal } from "~/components/ui";
 import { CheckboxField, FormSummary, HiddenField, TextField, formProps, useAppForm } from "~/components/ui/form";
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_KEYS, webhookActionSchema } from "~/modules/webhooks/webhook-rules";
 
@@ -83,9 +83,7 @@ export function EditWebhookModal({ hook, lastResult, probeQuestion, busy }: { ho
           </>
         ) : null}
         <div className="flex justify-end gap-2">
-          <Link to="/admin/webhook" preventScrollReset className={buttonClass("secondary")}>
-            Cancelar
-          </Link>
+          <CancelLink to="/admin/webhook" preventScrollReset />
           <Button type="submit" pending={busy}>
             {probeQuestion ? "Salvar mesmo assim" : "Salvar"}
           </Button>

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { buildMatchQuery, propertyTextMatch } from "#db/fulltext";
 import { z } from "zod";
 import { lenientText, pageParam } from "~/utils/query-schema";
-import type { PropertyKind, PropertyPurpose, PropertyStatus } from "#db/schema";
+import type { PropertyKind } from "#db/schema";
 import { config } from "~/modules/platform/config.server";
 import { db, parseJsonList } from "~/modules/platform/db.server";
 import { can } from "~/modules/auth/permissions.server";
@@ -10,6 +10,7 @@ import type { SessionUser } from "~/modules/auth/session.server";
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { normalisePlaceName, placeKey } from "./places";
 import { BEDROOM_MINIMUMS, readNumberFilter, type InvalidFilters } from "./params";
+import type { PropertyRowBase } from "~/modules/properties/list-row";
 
 /**
  * The broker's property catalogue (spec 02 §2.3): the whole catalogue,
@@ -86,18 +87,7 @@ async function neighbourhoodGroups(rawCities: string[]): Promise<PlaceGroup[]> {
 }
 
 // ── the page ──────────────────────────────────────────────────────────────
-export type CatalogueCard = {
-  id: number;
-  title: string;
-  slug: string | null;
-  city: string;
-  neighborhood: string;
-  price: number;
-  rent_price: number;
-  purpose: PropertyPurpose;
-  rental: number;
-  status: PropertyStatus;
-  featured: number;
+export type CatalogueCard = PropertyRowBase & {
   property_type: PropertyKind;
   bedrooms: number;
   area: number;

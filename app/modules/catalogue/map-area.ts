@@ -11,6 +11,20 @@ export const MAP_PATH = "/imoveis/mapa";
 /** The URL parameter of 'Buscar nesta área': south,west,north,east in degrees. */
 export const AREA_PARAM = "area";
 
+/**
+ * The map of a rental page (/alugar, /categoria/aluguel): `purpose=aluguel`
+ * lists whatever can be rented, as those pages do (not only the 'rent'
+ * category that the type filter names).
+ */
+export const PURPOSE_PARAM = "purpose";
+export const RENT_PURPOSE = "aluguel";
+
+/** A catalogue query ("?…" or "") with the map's own parameters after it; the area's commas stay readable. */
+export function withMapParams(query: string, params: { rentals?: boolean; area?: string | null }): string {
+  const extra = [params.rentals ? `${PURPOSE_PARAM}=${RENT_PURPOSE}` : null, params.area ? `${AREA_PARAM}=${params.area}` : null].filter(Boolean);
+  return extra.length ? `${query ? `${query}&` : "?"}${extra.join("&")}` : query;
+}
+
 /** How many properties the map page draws (and lists without JavaScript) at most; more asks for a closer look. */
 export const MAP_LIMIT = 300;
 

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { Alert, Button, Card, ConfirmButton, PageHeader, buttonClass } from "~/components/ui";
+import { Alert, Button, CancelLink, Card, ConfirmButton, PageHeader, buttonClass } from "~/components/ui";
 import { alertCounts } from "~/modules/alerts/alerts.server";
 import { formErrorOf } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
@@ -12,7 +12,7 @@ import { contactDeleteSchema } from "~/modules/leads/contacts";
 import { leadStats, listLeads, parseLeadListParams } from "~/modules/leads/lead-list.server";
 import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
 import { log, errorFields } from "~/modules/platform/logger.server";
-import { formatDateTime } from "~/utils/clock";
+import { LeadLink, leadDateColumn, leadName } from "~/components/crm/lead-columns";
 import { formatPhone } from "~/utils/phone";
 import { parseRecordId } from "~/utils/query-schema";
 import { withQuery } from "~/utils/url";
@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     // Without JavaScript the delete confirmation is a state of this URL (?excluir={id}).
     const askId = parseRecordId(url.searchParams.get("excluir"));
     const ask = askId ? (page.rows.find((r) => r.id === askId) ?? { id: askId, name: "" }) : null;
-    return { stats, page, alerts, q: params.q ?? "", search: url.search, ask: ask ? { id: ask.id, name: ask.name || "Contato" } : null, error: null as string | null };
+    return { stats, page, alerts, q: params.q ?? "", search: url.search, ask: ask ? { id: ask.id, name: leadName(ask) } : null, error: null as string | null };
   } catch (error) {
     log.error("admin lead tab failed", errorFields(error));
     const message = error instanceof Error ? `Erro ao carregar leads: ${error.message}` : "Erro inesperado ao carregar leads. Por favor, tente novamente.";
@@ -117,9 +117,7 @@ export default function AdminContacts() {
                   <Button type="submit" variant="danger" size="sm">
                     Confirmar exclusão
                   </Button>
-                  <Link to={`/admin/contacts${back}`} className={buttonClass("secondary", "sm")}>
-                    Cancelar
-                  </Link>
+                  <CancelLink to={`/admin/contacts${back}`} size="sm" />
                 </Form>
               </Alert>
             ) : null}
@@ -135,9 +133,7 @@ export default function AdminContacts() {
             header: "Nome",
             primary: true,
             cell: (r) => (
-              <Link to={`/broker/lead/${r.id}`} className="font-medium hover:underline">
-                {r.name || "Contato"}
-              </Link>
+              <LeadLink lead={r} className="font-medium hover:underline" />
             ),
           },
           {
@@ -164,14 +160,14 @@ export default function AdminContacts() {
               ),
           },
           { key: "property", header: "Imóvel", cell: (r) => <span className="text-xs">{r.propertyTitle ?? "—"}</span> },
-          { key: "date", header: "Data", cell: (r) => <span className="text-xs md:whitespace-nowrap">{formatDateTime(r.createdAt)}</span> },
+          leadDateColumn,
         ]}
         rowActions={(r) => (
           <Form method="post">
             <input type="hidden" name="intent" value="delete" />
             <input type="hidden" name="lead" value={r.id} />
             <input type="hidden" name="back" value={back} />
-            <ConfirmButton size="sm" variant="ghost" className="text-danger-700" aria-label={`Excluir ${r.name || "Contato"}`} question={CRM_MESSAGES.deleteConfirm}>
+            <ConfirmButton size="sm" variant="ghost" className="text-danger-700" aria-label={`Excluir ${leadName(r)}`} question={CRM_MESSAGES.deleteConfirm}>
               Excluir
             </ConfirmButton>
           </Form>

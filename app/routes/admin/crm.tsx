@@ -10,6 +10,7 @@ import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.serve
 import { log, errorFields } from "~/modules/platform/logger.server";
 import { readListQuery } from "~/utils/query-schema";
 import { withQuery } from "~/utils/url";
+import { ActiveBadge, brokerEmpty, brokerSearch } from "~/components/brokers/broker-list";
 import type { Route } from "./+types/crm";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admins do CRM | Administração" }, { name: "robots", content: "noindex" }];
@@ -79,11 +80,11 @@ export default function AdminCrm({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-2 text-xs text-slate-500">Um admin do CRM vê os leads de todos os corretores, reatribui e exclui leads, edita anotações e gerencia as etapas.</p>
       </Card>
       <ListScreen
-        search={{ label: "Buscar corretor", placeholder: "Nome ou e-mail", defaultValue: q }}
+        search={brokerSearch(q)}
         rows={rows}
         rowKey={(b) => b.id}
         caption="Corretores e a permissão de admin do CRM"
-        empty={{ title: q ? "Nenhum corretor encontrado" : "Nenhum corretor cadastrado", children: q ? "Tente outro nome ou e-mail." : "Cadastre corretores em Corretores." }}
+        empty={brokerEmpty(q, "Cadastre corretores em Corretores.")}
         columns={[
           {
             key: "broker",
@@ -96,7 +97,7 @@ export default function AdminCrm({ loaderData, actionData }: Route.ComponentProp
               </>
             ),
           },
-          { key: "status", header: "Status", cell: (b) => <Badge tone={b.isActive ? "success" : "neutral"}>{b.isActive ? "Ativo" : "Inativo"}</Badge> },
+          { key: "status", header: "Status", cell: (b) => <ActiveBadge active={b.isActive} /> },
           { key: "crm-admin", header: "Admin do CRM", cell: (b) => <Badge tone={b.crmAdmin ? "accent" : "neutral"}>{b.crmAdmin ? "Sim" : "Não"}</Badge> },
         ]}
         rowActions={(b) => (

@@ -1,6 +1,6 @@
-import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
+import { Form, NavLink, Outlet, useLoaderData } from "react-router";
 import { ADMIN_NAV, visible } from "~/components/layout/nav";
-import { Logo } from "~/components/layout/public-shell";
+import { LogoLink } from "~/components/layout/public-shell";
 import { cx } from "~/components/ui";
 import { requireAdmin, requireAdminOrBroker } from "~/modules/auth/auth.server";
 import { SessionWatch } from "~/components/layout/session-watch";
@@ -25,9 +25,7 @@ export default function AdminLayout() {
     <div className="min-h-screen bg-slate-100">
       <header className="sticky top-0 z-30 border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-          <Link to="/admin" aria-label="Painel administrativo">
-            <Logo />
-          </Link>
+          <LogoLink to="/admin" label="Painel administrativo" />
           <div className="flex items-center gap-3">
             <span className="hidden text-sm text-slate-600 sm:inline">{user.email}</span>
             <Form method="post" action="/logout">

@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "react-router";
 import { MaterialRenameModal, MaterialUploadCard } from "~/components/brokers/material-forms";
-import { PageHeader, PageProblem, Select, buttonClass } from "~/components/ui";
-import { ConfirmModal } from "~/components/ui/confirm-modal";
+import { Options, PageHeader, PageProblem, Select, buttonClass } from "~/components/ui";
+import { ConfirmDelete } from "~/components/ui/confirm-modal";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
@@ -115,11 +115,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
               Por página
             </label>
             <Select id="list-size" name="size" defaultValue={String(size)} className="w-20!">
-              {MATERIAL_PAGE_SIZES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <Options options={MATERIAL_PAGE_SIZES.map((s) => ({ value: s, label: s }))} />
             </Select>
           </div>
         }
@@ -156,18 +152,7 @@ export default function Courses({ loaderData, actionData }: Route.ComponentProps
       </p>
 
       {renaming ? <MaterialRenameModal material={renaming} back={back} lastResult={resultFor(actionData, "rename")} busy={busy} /> : null}
-      {confirm ? (
-        <ConfirmModal
-          title="Remover material"
-          question={MATERIAL_MESSAGES.confirmDelete}
-          subject={confirm.name}
-          cancelTo={`/broker/cursos${back}`}
-          intent="delete"
-          fields={{ id: confirm.id, back }}
-          submitLabel="Remover"
-          pending={busy}
-        />
-      ) : null}
+      <ConfirmDelete record={confirm} subject={(m) => m.name} title="Remover material" question={MATERIAL_MESSAGES.confirmDelete} cancelTo={`/broker/cursos${back}`} back={back} submitLabel="Remover" pending={busy} />
     </div>
   );
 }

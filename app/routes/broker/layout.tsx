@@ -1,7 +1,7 @@
-import { Form, Link, NavLink, Outlet, useLoaderData, useLocation, useFetcher } from "react-router";
+import { Form, NavLink, Outlet, useLoaderData, useLocation, useFetcher } from "react-router";
 import { BrokerDrawer, NavIcon as Icon } from "~/components/layout/broker-drawer";
 import { BROKER_BOTTOM_BAR, BROKER_MENU, ICONS, sectionTitle, visible, visibleBrokerMenu } from "~/components/layout/nav";
-import { Logo } from "~/components/layout/public-shell";
+import { LogoLink } from "~/components/layout/public-shell";
 import { cx } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
@@ -45,9 +45,7 @@ export default function BrokerLayout() {
       <aside className={cx("sticky top-0 hidden h-screen shrink-0 flex-col bg-brand-900 text-white transition-[width] lg:flex", collapsed ? "w-16" : "w-64")} aria-label="Menu do corretor">
         <div className={cx("flex h-16 items-center border-b border-white/10", collapsed ? "justify-center" : "justify-between px-4")}>
           {collapsed ? null : (
-            <Link to="/broker/dashboard" aria-label="Lar Imóveis – painel">
-              <Logo className="[&_span]:text-white" />
-            </Link>
+            <LogoLink to="/broker/dashboard" label="Lar Imóveis – painel" className="[&_span]:text-white" />
           )}
           <toggle.Form method="post" action="/broker/sidebar">
             <input type="hidden" name="collapsed" value={collapsed ? "false" : "true"} />

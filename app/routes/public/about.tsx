@@ -5,6 +5,7 @@ import { AGENCY } from "~/modules/platform/agency";
 import { useRefLink } from "~/modules/leads/referral";
 import type { Route } from "./+types/about";
 import { seoMeta } from "~/utils/seo";
+import { SECTION_HEADING_LARGE, Section } from "~/components/ui/section";
 
 const TITLE = "Sobre nós | Lar Imóveis";
 const DESCRIPTION =
@@ -94,10 +95,7 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section aria-labelledby="valores" className="container-page mt-14">
-        <h2 id="valores" className="text-2xl font-bold tracking-tight text-slate-900">
-          Nossos valores
-        </h2>
+      <Section id="valores" title="Nossos valores" className="container-page mt-14" headingClassName={SECTION_HEADING_LARGE}>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {VALUES.map((v) => (
             <li key={v.title}>
@@ -108,7 +106,7 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
       <section className="container-page mt-14">
         <div className="flex flex-col items-start justify-between gap-4 rounded-2xl bg-brand-50 p-8 sm:flex-row sm:items-center">

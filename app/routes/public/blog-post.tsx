@@ -10,6 +10,7 @@ import { largestVariant } from "~/utils/images";
 import { formatDate } from "~/utils/clock";
 import { absoluteUrl, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/blog-post";
+import { Section } from "~/components/ui/section";
 
 /**
  * /blog/{slug} (spec 03 §1): the article (sanitised again on the way out),
@@ -88,10 +89,7 @@ export default function BlogPost() {
       </div>
       </article>
       {recent.length ? (
-        <section aria-labelledby="recent-title" className="mt-16 border-t border-slate-200 pt-8">
-          <h2 id="recent-title" className="text-xl font-semibold text-slate-900">
-            Artigos recentes
-          </h2>
+        <Section id="recent-title" title="Artigos recentes" className="mt-16 border-t border-slate-200 pt-8">
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {recent.map((r) => (
               <li key={r.id} className="rounded-xl border border-slate-200 bg-white p-4">
@@ -102,7 +100,7 @@ export default function BlogPost() {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
     </main>
   );

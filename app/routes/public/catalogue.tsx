@@ -1,9 +1,9 @@
-import { data, Link, redirect, useLoaderData } from "react-router";
+import { data, Link, useLoaderData } from "react-router";
 import type { PropertyTypeCode } from "#db/schema";
-import { BrokerCard } from "~/components/public/broker-card";
 import { AlertForm } from "~/components/public/alert-form";
 import { alertSearchOf } from "~/modules/alerts/search";
-import { CatalogueFilterForm, ResultsHeader } from "~/components/catalogue/catalogue-filters";
+import { CatalogueFilterForm } from "~/components/catalogue/catalogue-filters";
+import { CatalogueLayout } from "~/components/catalogue/catalogue-layout";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { Pagination } from "~/components/ui/pagination";
 import { PropertyCard } from "~/components/public/property-card";
@@ -15,7 +15,8 @@ import { errorFields, log } from "~/modules/platform/logger.server";
 import { EMPTY_FILTERS, catalogueQuery, filtersFromSubmission, hasActiveFilters, type CatalogueSort } from "~/modules/catalogue/params";
 import { CATEGORY_ROUTES } from "~/modules/properties/vocabulary";
 import { withRef } from "~/modules/leads/referral";
-import { MAP_PATH } from "~/modules/catalogue/map-area";
+import { MAP_PATH, withMapParams } from "~/modules/catalogue/map-area";
+import { CATALOGUE_PARAMS, placeChoices, redirectToCanonical } from "~/modules/catalogue/canonical.server";
 import { absoluteUrl, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/catalogue";
 
@@ -59,11 +60,7 @@ function scopeOf(pathname: string, typeParam: string | undefined): Scope | null 
   return { kind: "all", path: "/imoveis", heading: "Todos os imóveis", title: "Imóveis à venda e para alugar", description: "Apartamentos, casas, terrenos e imóveis comerciais à venda e para alugar em São Paulo e região.", type: null, defaultSort: "recent" };
 }
 
-const KNOWN_PARAMS = new Set(["searchTerm", "q", "minPrice", "maxPrice", "minArea", "maxArea", "bedrooms", "propertyType", "city", "neighborhood", "sort", "page", "ref", "prevCity", "prevMinArea", "prevMaxArea"]);
-
-function sortedQuery(params: URLSearchParams): string {
-  return [...params.entries()].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).sort().join("&");
-}
+const KNOWN_PARAMS = new Set<string>(CATALOGUE_PARAMS);
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -84,12 +81,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
   // Redirect a non-canonical query (a plain form submit, an invalid value, a page past the end).
   const canonical = catalogueQuery(filters, {}, scope.defaultSort);
-  const known = new URLSearchParams([...url.searchParams].filter(([k]) => KNOWN_PARAMS.has(k)));
-  if (resolved && sortedQuery(known) !== sortedQuery(new URLSearchParams(canonical))) {
-    const others = [...url.searchParams].filter(([k]) => !KNOWN_PARAMS.has(k));
-    const extra = others.length ? `${canonical ? "&" : "?"}${new URLSearchParams(others)}` : "";
-    throw redirect(`${scope.path}${canonical}${extra}`);
-  }
+  if (resolved) redirectToCanonical(url, scope.path, canonical, KNOWN_PARAMS);
 
   const broker = await findRefBroker(filters.ref);
   const base = config().publicUrl;
@@ -99,10 +91,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     scope,
     filters,
     result,
-    cities: resolved?.cities ?? [],
-    neighborhoods: resolved?.neighborhoods ?? [],
+    ...placeChoices(resolved),
     broker,
     alert: alertSearchOf(scope.path, filters),
+    // 'Ver no mapa': the filters this page applies; a rental page lists whatever can be rented (purpose=aluguel), a category its type
+    mapHref: `${MAP_PATH}${withMapParams(catalogueQuery({ ...filters, page: 1, propertyType: scope.type === "rent" ? null : (scope.type ?? filters.propertyType) }), { rentals: scope.type === "rent" })}`,
     seo: {
       title,
       description: scope.description,
@@ -115,22 +108,17 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => (data ? seoMeta(data.seo) : [{ title: "Categoria não encontrada | Lar Imóveis" }, { name: "robots", content: "noindex" }]);
 
 export default function CataloguePage() {
-  const { scope, filters, result, cities, neighborhoods, broker, alert } = useLoaderData<typeof loader>();
+  const { scope, filters, result, cities, neighborhoods, broker, alert, mapHref } = useLoaderData<typeof loader>();
   const filtered = hasActiveFilters(filters);
   const pageHref = (page: number) => `${scope.path}${catalogueQuery(filters, { page }, scope.defaultSort)}`;
   return (
-    <main id="main" className="container-page py-8 lg:py-10">
-      <nav aria-label="Trilha" className="text-sm text-slate-600">
-        <Link to={withRef("/", filters.ref)} className="inline-block py-1 hover:text-brand-700">
-          Início
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span className="text-slate-800">{scope.heading}</span>
-      </nav>
-      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{scope.heading}</h1>
-
-      <div className="mt-6 grid gap-6 lg:grid-cols-[18rem_1fr] lg:gap-8">
-        <div className="lg:sticky lg:top-20 lg:self-start">
+    <CatalogueLayout
+      trail={{ links: [{ label: "Início", to: "/" }], current: scope.heading }}
+      heading={scope.heading}
+      refCode={filters.ref}
+      broker={broker}
+      filterColumn={
+        <>
           <CatalogueFilterForm action={scope.path} filters={filters} cities={cities} neighborhoods={neighborhoods} showType={scope.type === null} />
           {alert ? (
             // on phones folded under its title, like the filters; from 1024 px always open
@@ -144,38 +132,36 @@ export default function CataloguePage() {
               <AlertForm {...alert} refCode={filters.ref} headingClassName="max-lg:sr-only" className="border-t border-slate-200 p-4 lg:border-t-0" />
             </details>
           ) : null}
-        </div>
-        <section aria-labelledby="results-heading" className="min-w-0">
-          {broker ? <BrokerCard broker={broker} className="mb-6" /> : null}
-          <ResultsHeader
-            total={result.total}
-            sort={filters.sort}
-            view={{
-              id: "map-link",
-              href: `${MAP_PATH}${catalogueQuery({ ...filters, page: 1, propertyType: scope.type ?? filters.propertyType })}`,
-              label: "Ver no mapa",
-              icon: (
-                <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4"><path fillRule="evenodd" d="M10 1.5a6 6 0 0 0-6 6c0 4.3 5.2 10.3 5.4 10.6a.8.8 0 0 0 1.2 0c.2-.3 5.4-6.3 5.4-10.6a6 6 0 0 0-6-6Zm0 8.3a2.3 2.3 0 1 1 0-4.6 2.3 2.3 0 0 1 0 4.6Z" clipRule="evenodd" /></svg>
-              ),
-            }}
-          />
-          <div id="results-list" data-catalogue-part="">
-          {result.items.length === 0 ? (
-            <EmptyResult category={scope.kind === "category"} filtered={filtered} refCode={filters.ref} />
-          ) : (
-            <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-              {result.items.map((p, i) => (
-                <li key={p.id}>
-                  <PropertyCard property={p} priority={i === 0} sizes="(min-width: 1280px) 320px, (min-width: 1024px) 40vw, (min-width: 640px) 50vw, 100vw" />
-                </li>
-              ))}
-            </ul>
-          )}
-          <Pagination page={result.page} pageCount={result.pageCount} href={pageHref} />
-          </div>
-        </section>
+        </>
+      }
+      results={{
+        total: result.total,
+        sort: filters.sort,
+        view: {
+          id: "map-link",
+          href: mapHref,
+          label: "Ver no mapa",
+          icon: (
+            <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="size-4"><path fillRule="evenodd" d="M10 1.5a6 6 0 0 0-6 6c0 4.3 5.2 10.3 5.4 10.6a.8.8 0 0 0 1.2 0c.2-.3 5.4-6.3 5.4-10.6a6 6 0 0 0-6-6Zm0 8.3a2.3 2.3 0 1 1 0-4.6 2.3 2.3 0 0 1 0 4.6Z" clipRule="evenodd" /></svg>
+          ),
+        },
+      }}
+    >
+      <div id="results-list" data-catalogue-part="">
+        {result.items.length === 0 ? (
+          <EmptyResult category={scope.kind === "category"} filtered={filtered} refCode={filters.ref} />
+        ) : (
+          <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
+            {result.items.map((p, i) => (
+              <li key={p.id}>
+                <PropertyCard property={p} priority={i === 0} sizes="(min-width: 1280px) 320px, (min-width: 1024px) 40vw, (min-width: 640px) 50vw, 100vw" />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={result.page} pageCount={result.pageCount} href={pageHref} />
       </div>
-    </main>
+    </CatalogueLayout>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { Link, useActionData, useLoaderData } from "react-router";
-import { LeadForm } from "~/components/public/lead-form";
-import { Alert, Card, buttonClass } from "~/components/ui";
+import { Breadcrumb } from "~/components/public/breadcrumb";
+import { LeadFormCard } from "~/components/public/lead-form";
+import { Alert, buttonClass } from "~/components/ui";
 import { ResponsiveImage } from "~/components/ui/responsive-image";
 import { compareLeadAction, loadComparison, type CompareColumn } from "~/modules/favourites/compare.server";
 import { useRef_, withRef } from "~/modules/leads/referral";
@@ -30,6 +31,33 @@ const ROWS: { label: string; value: (c: CompareColumn) => ReactNode }[] = [
   { label: "Bairro", value: (c) => c.place || "—" },
 ];
 
+/** A property's photo, title (its link) and, when it is gone, why: the table's column head and the phone card's top. */
+function ColumnHead({ column: c, refCode }: { column: CompareColumn; refCode: string | null }) {
+  return (
+    <>
+      <div className="aspect-[4/3] w-full overflow-hidden rounded-md bg-slate-100">
+        <ResponsiveImage src={c.image} alt="" sizes="(min-width: 640px) 240px, 100vw" className="size-full object-cover" />
+      </div>
+      <Link to={withRef(c.path, refCode)} className="mt-2 block font-semibold text-slate-900 [overflow-wrap:anywhere] hover:text-brand-700 hover:underline">
+        {c.title}
+      </Link>
+      {!c.available ? <p className="mt-1 text-xs font-medium text-warning-700">{c.statusLabel}: não está mais disponível</p> : null}
+    </>
+  );
+}
+
+function FeatureMark({ has }: { has: boolean }) {
+  return has ? (
+    <span className="font-semibold text-success-700">
+      <span aria-hidden="true">✓</span> <span className="sr-only">Sim</span>
+    </span>
+  ) : (
+    <span className="text-slate-400">
+      <span aria-hidden="true">–</span> <span className="sr-only">Não</span>
+    </span>
+  );
+}
+
 export default function ComparePage() {
   const loaded = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -37,13 +65,7 @@ export default function ComparePage() {
 
   return (
     <main id="main" className="container-page py-8 sm:py-10">
-      <nav aria-label="Trilha" className="text-sm text-slate-600">
-        <Link to={withRef("/favoritos", ref)} className="inline-block py-1 hover:text-brand-700">
-          Meus favoritos
-        </Link>
-        <span aria-hidden="true"> / </span>
-        <span className="text-slate-800">Comparar</span>
-      </nav>
+      <Breadcrumb links={[{ label: "Meus favoritos", to: "/favoritos" }]} current="Comparar" refCode={ref} />
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Comparar imóveis</h1>
 
       {!loaded.ok ? (
@@ -55,7 +77,7 @@ export default function ComparePage() {
         </div>
       ) : (
         <>
-          <div className="relative mt-6 overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]" tabIndex={0} role="region" aria-label="Tabela de comparação (role para o lado no celular)">
+          <div className="relative mt-6 hidden overflow-x-auto rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)] sm:block" tabIndex={0} role="region" aria-label="Tabela de comparação">
             <table className="w-full min-w-[36rem] table-fixed border-collapse text-sm">
               <caption className="sr-only">Comparação de {loaded.columns.length} imóveis</caption>
               <thead>
@@ -63,13 +85,7 @@ export default function ComparePage() {
                   <td className="w-40 border-b border-slate-200 bg-slate-50 p-3" />
                   {loaded.columns.map((c) => (
                     <th key={c.id} scope="col" className="border-b border-l border-slate-200 p-3 text-left align-top font-normal">
-                      <div className="aspect-[4/3] w-full overflow-hidden rounded-md bg-slate-100">
-                        <ResponsiveImage src={c.image} alt="" sizes="240px" className="size-full object-cover" />
-                      </div>
-                      <Link to={withRef(c.path, ref)} className="mt-2 block font-semibold text-slate-900 [overflow-wrap:anywhere] hover:text-brand-700 hover:underline">
-                        {c.title}
-                      </Link>
-                      {!c.available ? <p className="mt-1 text-xs font-medium text-warning-700">{c.statusLabel}: não está mais disponível</p> : null}
+                      <ColumnHead column={c} refCode={ref} />
                     </th>
                   ))}
                 </tr>
@@ -94,15 +110,7 @@ export default function ComparePage() {
                     </th>
                     {loaded.columns.map((c) => (
                       <td key={c.id} className="border-b border-l border-slate-200 p-3">
-                        {c.features.includes(feature) ? (
-                          <span className="font-semibold text-success-700">
-                            <span aria-hidden="true">✓</span> <span className="sr-only">Sim</span>
-                          </span>
-                        ) : (
-                          <span className="text-slate-400">
-                            <span aria-hidden="true">–</span> <span className="sr-only">Não</span>
-                          </span>
-                        )}
+                        <FeatureMark has={c.features.includes(feature)} />
                       </td>
                     ))}
                   </tr>
@@ -111,15 +119,39 @@ export default function ComparePage() {
             </table>
           </div>
 
-          <Card as="section" className="mt-8 max-w-2xl p-6 sm:p-8">
-            <LeadForm
-              lastResult={lastResult}
-              brokerId={ref}
-              heading="Fale com um corretor sobre estes imóveis"
-              defaultMessage="Olá! Estou comparando estes imóveis e gostaria de mais informações para decidir."
-            />
-            <p className="mt-3 text-xs text-slate-600">A sua mensagem vai com a lista dos {loaded.columns.length} imóveis comparados.</p>
-          </Card>
+          {/* on a phone each property is a card with the same rows, one under the other: nothing scrolls sideways (docs/decisions.md) */}
+          <ul className="mt-6 space-y-4 sm:hidden" aria-label={`Comparação de ${loaded.columns.length} imóveis`}>
+            {loaded.columns.map((c) => (
+              <li key={c.id} className="rounded-[var(--radius-card)] border border-slate-200 bg-white p-4 shadow-[var(--shadow-card)]">
+                <ColumnHead column={c} refCode={ref} />
+                <dl className="mt-3 divide-y divide-slate-200 border-t border-slate-200 text-sm">
+                  {ROWS.map((row) => (
+                    <div key={row.label} className="flex justify-between gap-4 py-2">
+                      <dt className="font-medium text-slate-600">{row.label}</dt>
+                      <dd className="text-right text-slate-900 [overflow-wrap:anywhere]">{row.value(c)}</dd>
+                    </div>
+                  ))}
+                  {loaded.features.map((feature) => (
+                    <div key={feature} className="flex justify-between gap-4 py-2">
+                      <dt className="font-medium text-slate-600 [overflow-wrap:anywhere]">{feature}</dt>
+                      <dd>
+                        <FeatureMark has={c.features.includes(feature)} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
+
+          <LeadFormCard
+            className="mt-8 max-w-2xl"
+            lastResult={lastResult}
+            brokerId={ref}
+            heading="Fale com um corretor sobre estes imóveis"
+            defaultMessage="Olá! Estou comparando estes imóveis e gostaria de mais informações para decidir."
+            note={`A sua mensagem vai com a lista dos ${loaded.columns.length} imóveis comparados.`}
+          />
         </>
       )}
     </main>

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useActionData, useLoaderData } from "react-router";
 import { LeadForm } from "~/components/public/lead-form";
 import { Card, buttonClass } from "~/components/ui";
@@ -10,6 +11,7 @@ import { findRefBroker } from "~/modules/catalogue/property-reads.server";
 import { BrokerCard } from "~/components/public/broker-card";
 import type { Route } from "./+types/contact";
 import { seoMeta } from "~/utils/seo";
+import { Section } from "~/components/ui/section";
 
 const TITLE = "Contato | Lar Imóveis";
 const DESCRIPTION =
@@ -52,6 +54,16 @@ const FAQ = [
   },
 ];
 
+/** One item of the 'Atendimento' card: what it is, then the details. */
+function ContactItem({ term, className = "mt-1 text-slate-700", children }: { term: string; className?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="font-medium text-slate-900">{term}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  );
+}
+
 export default function ContactPage() {
   const { broker } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
@@ -75,82 +87,63 @@ export default function ContactPage() {
           <Card className="p-6">
             <h2 className="text-lg font-semibold text-slate-900">Atendimento</h2>
             <dl className="mt-4 space-y-4 text-sm">
-              <div>
-                <dt className="font-medium text-slate-900">Telefones</dt>
-                <dd className="mt-1 space-y-1 text-slate-700">
-                  <p>
-                    Fixo:{" "}
-                    <a className="text-brand-700 hover:underline" href={`tel:+55${AGENCY.phoneDigits}`}>
-                      {AGENCY.phone}
-                    </a>
-                  </p>
-                  <p>
-                    WhatsApp:{" "}
-                    <a className="text-brand-700 hover:underline" href={whatsappLink(AGENCY.whatsapp)} target="_blank" rel="noopener noreferrer">
-                      {AGENCY.whatsapp}
-                    </a>
-                  </p>
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-900">E-mail</dt>
-                <dd className="mt-1">
-                  <a className="text-brand-700 hover:underline" href={`mailto:${AGENCY.email}`}>
-                    {AGENCY.email}
+              <ContactItem term="Telefones" className="mt-1 space-y-1 text-slate-700">
+                <p>
+                  Fixo:{" "}
+                  <a className="text-brand-700 hover:underline" href={`tel:+55${AGENCY.phoneDigits}`}>
+                    {AGENCY.phone}
                   </a>
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-900">Endereço</dt>
-                <dd className="mt-1 text-slate-700">
-                  <address className="not-italic">
-                    {a.street}
-                    <br />
-                    {a.neighborhood}, {a.city} - {a.state}
-                    <br />
-                    CEP {a.postalCode}
-                  </address>
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-900">Horário de atendimento</dt>
-                <dd className="mt-1 text-slate-700">
-                  <ul>
-                    {AGENCY.hours.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                </dd>
-              </div>
-              <div>
-                <dt className="font-medium text-slate-900">Dados da empresa</dt>
-                <dd className="mt-1 text-slate-700">
-                  <p>{AGENCY.legalName}</p>
-                  <p>CNPJ {AGENCY.cnpj}</p>
-                  <p>{AGENCY.creci}</p>
-                </dd>
-              </div>
+                </p>
+                <p>
+                  WhatsApp:{" "}
+                  <a className="text-brand-700 hover:underline" href={whatsappLink(AGENCY.whatsapp)} target="_blank" rel="noopener noreferrer">
+                    {AGENCY.whatsapp}
+                  </a>
+                </p>
+              </ContactItem>
+              <ContactItem term="E-mail" className="mt-1">
+                <a className="text-brand-700 hover:underline" href={`mailto:${AGENCY.email}`}>
+                  {AGENCY.email}
+                </a>
+              </ContactItem>
+              <ContactItem term="Endereço">
+                <address className="not-italic">
+                  {a.street}
+                  <br />
+                  {a.neighborhood}, {a.city} - {a.state}
+                  <br />
+                  CEP {a.postalCode}
+                </address>
+              </ContactItem>
+              <ContactItem term="Horário de atendimento">
+                <ul>
+                  {AGENCY.hours.map((line) => (
+                    <li key={line}>{line}</li>
+                  ))}
+                </ul>
+              </ContactItem>
+              <ContactItem term="Dados da empresa">
+                <p>{AGENCY.legalName}</p>
+                <p>CNPJ {AGENCY.cnpj}</p>
+                <p>{AGENCY.creci}</p>
+              </ContactItem>
             </dl>
           </Card>
 
           <Card className="p-6">
             <h2 className="text-lg font-semibold text-slate-900">Redes sociais</h2>
             <ul className="mt-4 flex flex-wrap gap-2">
-              <li>
-                <a className={buttonClass("secondary", "sm")} href={AGENCY.instagram} target="_blank" rel="noopener noreferrer">
-                  Instagram
-                </a>
-              </li>
-              <li>
-                <a className={buttonClass("secondary", "sm")} href={AGENCY.facebook} target="_blank" rel="noopener noreferrer">
-                  Facebook
-                </a>
-              </li>
-              <li>
-                <a className={buttonClass("secondary", "sm")} href={whatsappLink(AGENCY.whatsapp)} target="_blank" rel="noopener noreferrer">
-                  WhatsApp
-                </a>
-              </li>
+              {[
+                { label: "Instagram", href: AGENCY.instagram },
+                { label: "Facebook", href: AGENCY.facebook },
+                { label: "WhatsApp", href: whatsappLink(AGENCY.whatsapp) },
+              ].map((social) => (
+                <li key={social.label}>
+                  <a className={buttonClass("secondary", "sm")} href={social.href} target="_blank" rel="noopener noreferrer">
+                    {social.label}
+                  </a>
+                </li>
+              ))}
             </ul>
           </Card>
         </div>
@@ -161,18 +154,12 @@ export default function ContactPage() {
         </Card>
       </div>
 
-      <section aria-labelledby="mapa-titulo" className="container-page">
-        <h2 id="mapa-titulo" className="text-xl font-semibold text-slate-900">
-          Como chegar
-        </h2>
+      <Section id="mapa-titulo" title="Como chegar" className="container-page">
         <p className="mt-1 text-sm text-slate-600">{fullAddress()}</p>
         <LazyMap />
-      </section>
+      </Section>
 
-      <section aria-labelledby="faq-titulo" className="container-page mt-12">
-        <h2 id="faq-titulo" className="text-xl font-semibold text-slate-900">
-          Perguntas frequentes
-        </h2>
+      <Section id="faq-titulo" title="Perguntas frequentes" className="container-page mt-12">
         <div className="mt-4 divide-y divide-slate-200 rounded-[var(--radius-card)] border border-slate-200 bg-white">
           {FAQ.map((item) => (
             <details key={item.q} className="group px-5 py-4">
@@ -186,7 +173,7 @@ export default function ContactPage() {
             </details>
           ))}
         </div>
-      </section>
+      </Section>
     </main>
   );
 }

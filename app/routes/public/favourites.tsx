@@ -6,6 +6,7 @@ import { COMPARE_MAX, COMPARE_MIN, FAVOURITES_MAX } from "~/modules/favourites/f
 import { favouritesAction, listFavourites } from "~/modules/favourites/favourites.server";
 import { useRef_, withRef } from "~/modules/leads/referral";
 import type { Route } from "./+types/favourites";
+import { Section } from "~/components/ui/section";
 
 /** /favoritos (issue 28): the properties this browser saved; the heart's POST lands here. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -90,10 +91,7 @@ export default function FavouritesPage() {
         </ul>
       )}
 
-      <section aria-labelledby="lgpd-titulo" className="mt-10 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5">
-        <h2 id="lgpd-titulo" className="text-base font-semibold text-slate-900">
-          Seus dados
-        </h2>
+      <Section id="lgpd-titulo" title="Seus dados" className="mt-10 rounded-[var(--radius-card)] border border-slate-200 bg-white p-5" headingClassName="text-base font-semibold text-slate-900">
         <p className="mt-1 text-sm text-slate-700">
           Os favoritos ficam só neste navegador, num cookie com os códigos dos imóveis (até {FAVOURITES_MAX}). Não guardamos seu nome, e-mail nem
           outro dado pessoal, e não é preciso criar conta. Veja a nossa{" "}
@@ -111,7 +109,7 @@ export default function FavouritesPage() {
             </Button>
           </form>
         ) : null}
-      </section>
+      </Section>
       {items.length > 0 && comparable < COMPARE_MIN ? (
         <Alert tone="info" className="mt-6">
           Salve pelo menos {COMPARE_MIN} imóveis para compará-los lado a lado.

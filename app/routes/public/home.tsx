@@ -11,6 +11,7 @@ import { parseRef, withRef } from "~/modules/leads/referral";
 import { agencyJsonLd, seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/home";
 import { getErrorMessage } from "~/utils/errors";
+import { Section } from "~/components/ui/section";
 
 /** Home (spec 01 §2): hero and search, categories, featured properties, why choose us. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -160,10 +161,7 @@ export default function Home() {
         </div>
       </section>
 
-      <section aria-labelledby="categories-heading" className="container-page mt-16">
-        <h2 id="categories-heading" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          Encontre por categoria
-        </h2>
+      <Section id="categories-heading" title="Encontre por categoria" className="container-page mt-16" headingClassName="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
           {CATEGORIES.map((c) => (
             <li key={c.to}>
@@ -177,7 +175,7 @@ export default function Home() {
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
 
       <section aria-labelledby="why-heading" className="mt-16 bg-white py-14">
         <div className="container-page">

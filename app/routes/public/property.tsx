@@ -1,6 +1,7 @@
-import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, redirect, useActionData, useLoaderData } from "react-router";
 import { BrokerCard } from "~/components/public/broker-card";
 import { CopyButton } from "~/components/ui/copy-button";
+import { Breadcrumb } from "~/components/public/breadcrumb";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
 import { Gallery } from "~/components/public/gallery";
 import { LeadForm } from "~/components/public/lead-form";
@@ -14,9 +15,9 @@ import { PROPERTY_NOT_FOUND } from "~/modules/catalogue/property-page";
 import { leadFormAction } from "~/modules/leads/lead-form.server";
 import { formatArea } from "~/utils/format";
 import { whatsappLink } from "~/utils/phone";
-import { withRef } from "~/modules/leads/referral";
 import { seoMeta } from "~/utils/seo";
 import type { Route } from "./+types/property";
+import { SECTION_HEADING_LARGE, Section } from "~/components/ui/section";
 
 const NOT_FOUND = PROPERTY_NOT_FOUND;
 
@@ -51,7 +52,6 @@ export const meta: Route.MetaFunction = ({ data: loaderData }) => (loaderData ? 
 export default function PropertyPage() {
   const { property: p, options, similar, broker, ref, shareUrl, path } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const link = (path: string) => withRef(path, ref);
   const facts = [
     p.area > 0 ? { label: "Área", value: formatArea(p.area) } : null,
     p.bedrooms > 0 ? { label: "Quartos", value: String(p.bedrooms) } : null,
@@ -75,17 +75,7 @@ export default function PropertyPage() {
   return (
     <main id="main" className="pb-24 md:pb-8">
       <div className="container-page pt-6">
-        <nav aria-label="Trilha" className="text-sm text-slate-600">
-          <Link to={link("/")} className="inline-block py-1 hover:text-brand-700">
-            Início
-          </Link>
-          <span aria-hidden="true"> / </span>
-          <Link to={link(p.categoryPath)} className="inline-block py-1 hover:text-brand-700">
-            {p.typeLabel}
-          </Link>
-          <span aria-hidden="true"> / </span>
-          <span className="text-slate-800">{p.title}</span>
-        </nav>
+        <Breadcrumb links={[{ label: "Início", to: "/" }, { label: p.typeLabel, to: p.categoryPath }]} current={p.title} refCode={ref} />
         <div className="mt-3 flex flex-wrap items-start justify-between gap-4">
           <div className="min-w-0">
             <div className="flex flex-wrap gap-2">
@@ -115,10 +105,7 @@ export default function PropertyPage() {
       <div className="container-page mt-8 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <div className="min-w-0 space-y-8">
           {facts.length ? (
-            <section aria-labelledby="facts-heading">
-              <h2 id="facts-heading" className="sr-only">
-                Principais características
-              </h2>
+            <Section id="facts-heading" title="Principais características" headingClassName="sr-only">
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
                 {facts.map((f) => (
                   <div key={f.label} className="rounded-lg border border-slate-200 bg-white px-4 py-3">
@@ -127,20 +114,14 @@ export default function PropertyPage() {
                   </div>
                 ))}
               </dl>
-            </section>
+            </Section>
           ) : null}
 
-          <section aria-labelledby="description-heading">
-            <h2 id="description-heading" className="text-xl font-semibold text-slate-900">
-              Descrição
-            </h2>
+          <Section id="description-heading" title="Descrição">
             <p className="mt-3 whitespace-pre-line leading-relaxed text-slate-700">{p.description}</p>
-          </section>
+          </Section>
 
-          <section aria-labelledby="details-heading">
-            <h2 id="details-heading" className="text-xl font-semibold text-slate-900">
-              Detalhes
-            </h2>
+          <Section id="details-heading" title="Detalhes">
             <dl className="mt-3 grid gap-x-8 gap-y-2 sm:grid-cols-2">
               {details.map((d) => (
                 <div key={d.label} className="flex justify-between gap-4 border-b border-slate-200 py-2 text-sm">
@@ -149,13 +130,10 @@ export default function PropertyPage() {
                 </div>
               ))}
             </dl>
-          </section>
+          </Section>
 
           {options.length ? (
-            <section aria-labelledby="options-heading">
-              <h2 id="options-heading" className="text-xl font-semibold text-slate-900">
-                Opções de planta
-              </h2>
+            <Section id="options-heading" title="Opções de planta">
               <ul className="mt-3 grid gap-3 sm:grid-cols-2">
                 {options.map((o, i) => (
                   <li key={o.id} className="rounded-lg border border-slate-200 bg-white p-4">
@@ -167,7 +145,7 @@ export default function PropertyPage() {
                   </li>
                 ))}
               </ul>
-            </section>
+            </Section>
           ) : null}
 
           <ChipList id="amenities" title="Comodidades" items={p.amenities} />
@@ -217,10 +195,7 @@ export default function PropertyPage() {
       </div>
 
       {similar.length ? (
-        <section aria-labelledby="similar-heading" className="container-page mt-14">
-          <h2 id="similar-heading" className="text-2xl font-bold tracking-tight text-slate-900">
-            Imóveis semelhantes
-          </h2>
+        <Section id="similar-heading" title="Imóveis semelhantes" className="container-page mt-14" headingClassName={SECTION_HEADING_LARGE}>
           <ul className="mt-5 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {similar.map((s) => (
               <li key={s.id}>
@@ -228,7 +203,7 @@ export default function PropertyPage() {
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       ) : null}
 
       {/* On a phone the form is far down: a bar to reach it, or to chat on WhatsApp with the
@@ -255,10 +230,7 @@ export default function PropertyPage() {
 function ChipList({ id, title, items }: { id: string; title: string; items: string[] }) {
   if (items.length === 0) return null;
   return (
-    <section aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`} className="text-xl font-semibold text-slate-900">
-        {title}
-      </h2>
+    <Section id={`${id}-heading`} title={title}>
       <ul className="mt-3 flex flex-wrap gap-2">
         {items.map((item) => (
           <li key={item} className="rounded-full border border-slate-200 bg-white px-3 py-1 text-sm text-slate-800">
@@ -266,7 +238,7 @@ function ChipList({ id, title, items }: { id: string; title: string; items: stri
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link, useActionData, useLoaderData } from "react-router";
 import { FinancingResultPanel } from "~/components/public/financing-result";
-import { LeadForm } from "~/components/public/lead-form";
+import { LeadFormCard } from "~/components/public/lead-form";
 import { Alert, Button, Card, Field, Input } from "~/components/ui";
 import { FINANCING_LIMITS } from "~/modules/financing/financing";
 import type { SimulatorField } from "~/modules/financing/financing-form";
@@ -100,15 +100,13 @@ export default function SimulatorPage() {
           {query.status === "error" ? <Alert tone="danger">Corrija os campos indicados para ver a simulação.</Alert> : null}
           <FinancingResultPanel result={result} />
           {result ? (
-            <Card as="section" className="p-6 sm:p-8">
-              <LeadForm
-                lastResult={lastResult}
-                brokerId={ref}
-                heading="Quero uma simulação com o corretor"
-                defaultMessage="Olá! Gostaria de uma simulação de financiamento com as condições dos bancos para este valor."
-              />
-              <p className="mt-3 text-xs text-slate-600">Os valores desta simulação vão junto com a sua mensagem.</p>
-            </Card>
+            <LeadFormCard
+              lastResult={lastResult}
+              brokerId={ref}
+              heading="Quero uma simulação com o corretor"
+              defaultMessage="Olá! Gostaria de uma simulação de financiamento com as condições dos bancos para este valor."
+              note="Os valores desta simulação vão junto com a sua mensagem."
+            />
           ) : null}
         </div>
       </div>

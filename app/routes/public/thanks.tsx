@@ -1,6 +1,6 @@
 import type { PageHandle } from "~/modules/platform/page-scripts";
 import { Link, useLoaderData } from "react-router";
-import { Logo } from "~/components/layout/public-shell";
+import { LogoLink } from "~/components/layout/public-shell";
 import { buttonClass } from "~/components/ui";
 import { config } from "~/modules/platform/config.server";
 import { findActiveBroker } from "~/modules/auth/users.server";
@@ -68,9 +68,7 @@ export default function ThanksPage() {
   return (
     <div className="flex min-h-screen flex-col bg-gradient-to-b from-brand-50 to-slate-50">
       <header className="container-page py-6">
-        <Link to={withRef("/", ref)} aria-label={`${AGENCY.name} – página inicial`}>
-          <Logo />
-        </Link>
+        <LogoLink to={withRef("/", ref)} label={`${AGENCY.name} – página inicial`} />
       </header>
       <main id="main" className="container-page flex flex-1 items-start justify-center pb-16 pt-4 sm:items-center">
         <div className="w-full max-w-xl rounded-2xl border border-slate-200 bg-white p-8 text-center shadow-[var(--shadow-card)] sm:p-10">

@@ -4,6 +4,7 @@ import { FEED_EXCLUSIONS, FEED_FORMAT_NOTES, FEED_TRIMMED } from "~/modules/feed
 import { feedUrl } from "~/modules/feeds/feeds.server";
 import { PORTALS, PORTAL_LABELS, type Portal } from "~/modules/feeds/rules";
 import type { Route } from "./+types/xml-docs";
+import { Section } from "~/components/ui/section";
 
 export const meta: Route.MetaFunction = () => [{ title: "Documentação dos XML | Lar Imóveis" }, { name: "robots", content: "noindex" }];
 
@@ -36,10 +37,7 @@ export function XmlDocsView({ data }: { data: XmlDocsData }) {
         Endereços fixos dos XML que os portais leem. Cadastre o endereço uma vez no portal: ele não muda, e o conteúdo é sempre o catálogo atual, gerado a cada leitura.
       </p>
 
-      <section aria-labelledby="enderecos" className="mt-8">
-        <h2 id="enderecos" className="text-xl font-semibold text-slate-900">
-          Endereços
-        </h2>
+      <Section id="enderecos" title="Endereços" className="mt-8">
         <div className="mt-4 grid gap-4 md:grid-cols-3">
           {data.feeds.map((f) => (
             <Card key={f.portal} as="section" className="p-4">
@@ -53,23 +51,17 @@ export function XmlDocsView({ data }: { data: XmlDocsData }) {
             </Card>
           ))}
         </div>
-      </section>
+      </Section>
 
-      <section aria-labelledby="um-imovel" className="mt-10 max-w-3xl">
-        <h2 id="um-imovel" className="text-xl font-semibold text-slate-900">
-          Um imóvel só
-        </h2>
+      <Section id="um-imovel" title="Um imóvel só" className="mt-10 max-w-3xl">
         <p className="mt-2 text-slate-700">
           Acrescente <code className={code}>?id=</code> com o código do imóvel a qualquer endereço, por exemplo{" "}
           <code className={`${code} break-all`}>{byPortal.olx.example}</code>. O XML tem a mesma estrutura, com esse imóvel apenas; se ele não estiver disponível ou
           não passar nas regras do portal, o XML vem sem nenhum imóvel. Um código que não é um número inteiro positivo devolve 404.
         </p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="atualizacao" className="mt-10 max-w-3xl">
-        <h2 id="atualizacao" className="text-xl font-semibold text-slate-900">
-          Atualização e cache
-        </h2>
+      <Section id="atualizacao" title="Atualização e cache" className="mt-10 max-w-3xl">
         <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-700">
           <li>Não há arquivo gerado de tempos em tempos: cada leitura devolve o catálogo daquele momento. Uma alteração no imóvel aparece na leitura seguinte do portal.</li>
           <li>
@@ -89,12 +81,9 @@ export function XmlDocsView({ data }: { data: XmlDocsData }) {
           </li>
           <li>O Grupo OLX lê o XML a cada 12 horas, em horário escolhido por ele; o Chaves na Mão informa uma leitura por dia.</li>
         </ul>
-      </section>
+      </Section>
 
-      <section aria-labelledby="fora" className="mt-10 max-w-3xl">
-        <h2 id="fora" className="text-xl font-semibold text-slate-900">
-          O que deixa um imóvel fora do XML
-        </h2>
+      <Section id="fora" title="O que deixa um imóvel fora do XML" className="mt-10 max-w-3xl">
         <p className="mt-2 text-slate-700">
           Só entram imóveis disponíveis. Um imóvel que o portal recusaria fica fora do XML daquele portal, em vez de ir com erro; o motivo aparece ao lado dele na
           Integração XML.
@@ -119,7 +108,7 @@ export function XmlDocsView({ data }: { data: XmlDocsData }) {
             ) : null}
           </div>
         ))}
-      </section>
+      </Section>
     </main>
   );
 }

@@ -1,5 +1,5 @@
 import { Link, useLoaderData } from "react-router";
-import { Logo } from "~/components/layout/public-shell";
+import { LogoLink } from "~/components/layout/public-shell";
 import { Card, buttonClass, cx } from "~/components/ui";
 import { CopyButton } from "~/components/ui/copy-button";
 import { feedState, feedUrl, streamFeed } from "~/modules/feeds/feeds.server";
@@ -45,9 +45,7 @@ export default function XmlViewer() {
     <div className="min-h-screen bg-slate-100">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center px-4">
-          <Link to="/" aria-label="Página inicial">
-            <Logo />
-          </Link>
+          <LogoLink to="/" label="Página inicial" />
         </div>
       </header>
       <main id="main" className="mx-auto max-w-6xl px-4 py-6">

@@ -1,11 +1,11 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { OptOutBadge } from "~/components/messaging/opt-out-badge";
-import { Badge, Button, Card, buttonClass } from "~/components/ui";
-import { HiddenField, TextAreaField, TextField, formProps, resultFor, useAppForm } from "~/components/ui/form";
+import { Badge, Card, buttonClass } from "~/components/ui";
+import { TextAreaField, TextField, resultFor, useAppForm } from "~/components/ui/form";
 import { EMAIL_MESSAGE_MAX, EMAIL_SUBJECT_MAX, LEAD_PAGE_ANCHORS, WHATSAPP_MAX, emailSchema, whatsappSchema } from "~/modules/leads/lead-page";
 import { whatsappLink } from "~/utils/phone";
-import { FormAlert } from "../form-alert";
 import type { LeadPageData } from "./types";
+import { LeadIntentForm } from "./intent-form";
 
 const WHATSAPP_BADGE = {
   connected: { tone: "success", label: "Conectado" },
@@ -73,28 +73,18 @@ export function ActionsCard({ data, actionData, busy }: { data: LeadPageData; ac
 function WhatsappForm({ action, lastResult, busy }: { action: string; lastResult: ReturnType<typeof resultFor>; busy: boolean }) {
   const [form, fields] = useAppForm(whatsappSchema, { id: "whatsapp", lastResult });
   return (
-    <Form method="post" action={action} {...formProps(form)} className="mt-3 space-y-2">
-      <HiddenField name="intent" value="whatsapp" />
-      <FormAlert form={form} />
-      <TextAreaField meta={fields.message} label="Mensagem" hint="Um link de imagem (png, jpg, gif, webp) vai como foto, com o resto como legenda." textareaProps={{ rows: 4, maxLength: WHATSAPP_MAX }} />
-      <Button type="submit" size="sm" pending={busy}>
-        Enviar pelo WhatsApp
-      </Button>
-    </Form>
+    <LeadIntentForm form={form} action={action} intent="whatsapp" submitLabel="Enviar pelo WhatsApp" busy={busy}>
+        <TextAreaField meta={fields.message} label="Mensagem" hint="Um link de imagem (png, jpg, gif, webp) vai como foto, com o resto como legenda." textareaProps={{ rows: 4, maxLength: WHATSAPP_MAX }} />
+    </LeadIntentForm>
   );
 }
 
 function EmailForm({ action, lastResult, busy }: { action: string; lastResult: ReturnType<typeof resultFor>; busy: boolean }) {
   const [form, fields] = useAppForm(emailSchema, { id: "email", lastResult });
   return (
-    <Form method="post" action={action} {...formProps(form)} className="mt-3 space-y-2">
-      <HiddenField name="intent" value="email" />
-      <FormAlert form={form} />
-      <TextField meta={fields.subject} label="Assunto" inputProps={{ maxLength: EMAIL_SUBJECT_MAX }} />
-      <TextAreaField meta={fields.message} label="Mensagem" textareaProps={{ rows: 4, maxLength: EMAIL_MESSAGE_MAX }} />
-      <Button type="submit" size="sm" pending={busy}>
-        Enviar
-      </Button>
-    </Form>
+    <LeadIntentForm form={form} action={action} intent="email" submitLabel="Enviar" busy={busy}>
+        <TextField meta={fields.subject} label="Assunto" inputProps={{ maxLength: EMAIL_SUBJECT_MAX }} />
+        <TextAreaField meta={fields.message} label="Mensagem" textareaProps={{ rows: 4, maxLength: EMAIL_MESSAGE_MAX }} />
+    </LeadIntentForm>
   );
 }

@@ -5,7 +5,7 @@ import { ACTIVITY_TYPE_OPTIONS } from "~/modules/crm/activity-form";
 import { ACTIVITY_STATE_LABELS, ACTIVITY_TYPE_LABELS } from "~/modules/crm/labels";
 import { activityAddSchema, LEAD_PAGE_ANCHORS } from "~/modules/leads/lead-page";
 import { formatDateTime } from "~/utils/clock";
-import { FormAlert } from "../form-alert";
+import { FormAlert, RowProblem } from "../form-alert";
 import type { LeadPageData } from "./types";
 
 const STATE_TONE = { completed: "success", scheduled: "info", pending: "warning" } as const;
@@ -22,11 +22,7 @@ export function ActivitiesCard({ data, actionData, busy }: { data: LeadPageData;
       <h2 id={LEAD_PAGE_ANCHORS.activities} className="text-lg font-semibold">
         Atividades
       </h2>
-      {rowProblem ? (
-        <p role="alert" className="mt-2 text-sm font-semibold text-danger-700">
-          {rowProblem}
-        </p>
-      ) : null}
+      <RowProblem message={rowProblem} className="mt-2" />
       {activities.length === 0 ? <p className="mt-2 text-sm text-slate-600">Nenhuma atividade.</p> : null}
       <ul className="mt-3 divide-y divide-slate-100">
         {activities.map((a) => (

@@ -3,8 +3,9 @@ import { Button, Card } from "~/components/ui";
 import { HiddenField, TextAreaField, formErrorOf, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { LEAD_PAGE_ANCHORS, NOTE_MAX, noteAddSchema, noteFormSchema } from "~/modules/leads/lead-page";
 import { formatDateTime } from "~/utils/clock";
-import { FormAlert, replyForRecord } from "../form-alert";
+import { FormAlert, RowProblem, replyForRecord } from "../form-alert";
 import type { LeadPageData } from "./types";
+import { LeadIntentForm } from "./intent-form";
 
 /** Anotações (02 §2.5, §6): anyone on the lead adds; admins edit and delete. Long words and URLs wrap inside the card. */
 export function NotesCard({ data, actionData, busy }: { data: LeadPageData; actionData: unknown; busy: boolean }) {
@@ -17,11 +18,7 @@ export function NotesCard({ data, actionData, busy }: { data: LeadPageData; acti
         Anotações
       </h2>
       <NoteAddForm key={`note-${notes.length}`} action={action} lastResult={resultFor(actionData, "note-add")} busy={busy} />
-      {deleteProblem ? (
-        <p role="alert" className="mt-3 text-sm font-semibold text-danger-700">
-          {deleteProblem}
-        </p>
-      ) : null}
+      <RowProblem message={deleteProblem} className="mt-3" />
       <ul className="mt-4 space-y-3">
         {notes.map((n) => (
           <li key={n.id} className="min-w-0 rounded-lg border border-slate-200 p-3 text-sm" data-note={n.id}>
@@ -41,14 +38,9 @@ export function NotesCard({ data, actionData, busy }: { data: LeadPageData; acti
 function NoteAddForm({ action, lastResult, busy }: { action: string; lastResult: ReturnType<typeof resultFor>; busy: boolean }) {
   const [form, fields] = useAppForm(noteAddSchema, { id: "note-add", lastResult });
   return (
-    <Form method="post" action={action} {...formProps(form)} className="mt-3 space-y-2">
-      <HiddenField name="intent" value="note-add" />
-      <FormAlert form={form} />
-      <TextAreaField meta={fields.body} label={<span className="sr-only">Nova anotação</span>} textareaProps={{ rows: 3, maxLength: NOTE_MAX, placeholder: "Escreva uma anotação..." }} />
-      <Button type="submit" size="sm" pending={busy}>
-        Adicionar anotação
-      </Button>
-    </Form>
+    <LeadIntentForm form={form} action={action} intent="note-add" submitLabel="Adicionar anotação" busy={busy}>
+        <TextAreaField meta={fields.body} label={<span className="sr-only">Nova anotação</span>} textareaProps={{ rows: 3, maxLength: NOTE_MAX, placeholder: "Escreva uma anotação..." }} />
+    </LeadIntentForm>
   );
 }
 

@@ -1,6 +1,6 @@
 import { type FormEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Alert, Button, Spinner, buttonClass, cx } from "~/components/ui";
+import { Alert, Button, CancelLink, Spinner, cx } from "~/components/ui";
 import { formatBRL, parseDecimal } from "~/utils/format";
 import { variantUrl } from "~/utils/images";
 import { type EditorState, type EditorValues, type Tab, TABS, TAB_LABELS, tabIndex } from "~/modules/properties/editor/state";
@@ -156,14 +156,7 @@ function EditorForm({ mode, view, listHref, initial, createdLinks }: EditorProps
               </ul>
             ) : null}
             <div className="hidden gap-2 border-t border-slate-200 px-3 py-3 md:flex md:flex-col">
-              <Link to={listHref} className={buttonClass("secondary", "sm")} preventScrollReset>
-                Cancelar
-              </Link>
-              {editing ? (
-                <Button type="submit" name="intent" value="save" size="sm" disabled={saveBlocked} pending={saving}>
-                  Salvar
-                </Button>
-              ) : null}
+              <CancelAndSave listHref={listHref} editing={editing} saveBlocked={saveBlocked} saving={saving} keepScroll />
             </div>
           </nav>
 
@@ -300,14 +293,7 @@ function EditorHeader({
         </p>
       </div>
       <div className="flex shrink-0 basis-full justify-end gap-2 md:hidden">
-        <Link to={listHref} className={buttonClass("secondary", "sm")}>
-          Cancelar
-        </Link>
-        {editing ? (
-          <Button type="submit" name="intent" value="save" size="sm" disabled={saveBlocked} pending={saving}>
-            Salvar
-          </Button>
-        ) : null}
+        <CancelAndSave listHref={listHref} editing={editing} saveBlocked={saveBlocked} saving={saving} />
       </div>
     </header>
   );
@@ -318,5 +304,19 @@ export function PendingText({ children }: { children: ReactNode }) {
     <span className="inline-flex items-center gap-2 text-sm text-slate-600">
       <Spinner /> {children}
     </span>
+  );
+}
+
+/** 'Cancelar' back to the list and, once the property exists, 'Salvar': in the side column on a wide screen, in the header on a phone. */
+function CancelAndSave({ listHref, editing, saveBlocked, saving, keepScroll }: { listHref: string; editing: boolean; saveBlocked: boolean; saving: boolean; keepScroll?: boolean }) {
+  return (
+    <>
+      <CancelLink to={listHref} size="sm" preventScrollReset={keepScroll} />
+      {editing ? (
+        <Button type="submit" name="intent" value="save" size="sm" disabled={saveBlocked} pending={saving}>
+          Salvar
+        </Button>
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { type Dispatch, type RefObject, type SetStateAction, useRef } from "react";
-import { Alert, Button, Field, Input, Select, cx } from "~/components/ui";
+import { Alert, Button, Field, Input, Options, Select, cx, optionsOf } from "~/components/ui";
 import { variantUrl } from "~/utils/images";
 import { type EditorState, WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS, WATERMARK_FIELDS } from "~/modules/properties/editor/state";
 import { watermarkLabelField } from "~/modules/properties/editor/intents";
@@ -72,21 +72,13 @@ export function ImagesTab({
           <Field label="Logo" htmlFor="pe-wm-logo">
             <Select id="pe-wm-logo" name={WATERMARK_FIELDS.logoUrl} value={broker ? (view.forcedWatermark?.logoUrl ?? "") : wm.logo} onChange={(e) => setWm("logo", e.target.value)} disabled={broker}>
               {broker ? null : <option value="">Sem marca d'água</option>}
-              {library.map((w) => (
-                <option key={w.url} value={w.url}>
-                  {w.name}
-                </option>
-              ))}
+              <Options options={library.map((w) => ({ value: w.url, label: w.name }))} />
               {broker && view.forcedWatermark && !library.some((w) => w.url === view.forcedWatermark?.logoUrl) ? <option value={view.forcedWatermark.logoUrl}>Logo Lar Imóveis</option> : null}
             </Select>
           </Field>
           <Field label="Posição" htmlFor="pe-wm-position">
             <Select id="pe-wm-position" name={WATERMARK_FIELDS.position} value={wm.position} onChange={(e) => setWm("position", e.target.value)} disabled={broker}>
-              {WATERMARK_POSITIONS.map((p) => (
-                <option key={p} value={p}>
-                  {WATERMARK_POSITION_LABELS[p]}
-                </option>
-              ))}
+              <Options options={optionsOf(WATERMARK_POSITIONS, WATERMARK_POSITION_LABELS)} />
             </Select>
           </Field>
           <Field label={`Opacidade: ${Number.isFinite(opacity) ? Math.round(opacity * 100) : 50}%`} htmlFor="pe-wm-opacity">

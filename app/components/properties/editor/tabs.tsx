@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from "react";
-import { Alert, Button, Field, Input, Select, Textarea, cx } from "~/components/ui";
+import { Alert, Button, Field, Input, Options, Select, Textarea, cx, optionsOf, textOptions } from "~/components/ui";
 import { formatArea, formatNumber } from "~/utils/format";
 import { type AmenityList, type EditorDrafts, type EditorState, type EditorValues, LIMITS } from "~/modules/properties/editor/state";
 import { currentYear } from "~/modules/properties/editor/schema";
@@ -73,11 +73,7 @@ export function BasicsTab({ state, setValue, hideFeatured }: TabProps & { hideFe
         </Field>
         <Field label="Tipo de imóvel" htmlFor="pe-property_type" error={e.property_type}>
           <Select {...bind(state, setValue, "property_type")}>
-            {PROPERTY_KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {kind}
-              </option>
-            ))}
+            <Options options={textOptions(PROPERTY_KINDS)} />
           </Select>
         </Field>
         <Field label="Status da construção" htmlFor="pe-construction_status" error={e.construction_status}>
@@ -177,11 +173,7 @@ export function LocationTab({ state, setValue, mapTiles }: TabProps & { mapTiles
         <Field label="Estado" htmlFor="pe-state" error={e.state}>
           <Select {...bind(state, setValue, "state")}>
             {isUf(state.values.state) ? null : <option value={state.values.state}>Selecione</option>}
-            {UF_CODES.map((uf) => (
-              <option key={uf} value={uf}>
-                {UF_NAMES[uf]} ({uf})
-              </option>
-            ))}
+            <Options options={UF_CODES.map((uf) => ({ value: uf, label: `${UF_NAMES[uf]} (${uf})` }))} />
           </Select>
         </Field>
       </Grid>
@@ -192,11 +184,7 @@ export function LocationTab({ state, setValue, mapTiles }: TabProps & { mapTiles
         hint="Vale para a página do imóvel e para os portais. Os portais recebem o endereço inteiro para localizar o imóvel, mas só mostram o que estiver escolhido aqui."
       >
         <Select {...bind(state, setValue, "address_display")}>
-          {ADDRESS_DISPLAYS.map((d) => (
-            <option key={d} value={d}>
-              {ADDRESS_DISPLAY_LABELS[d]}
-            </option>
-          ))}
+          <Options options={optionsOf(ADDRESS_DISPLAYS, ADDRESS_DISPLAY_LABELS)} />
         </Select>
       </Field>
       <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">

@@ -1,7 +1,7 @@
 import { getInputProps } from "@conform-to/react";
 import { useState } from "react";
-import { Form, Link, data, useNavigation } from "react-router";
-import { Alert, Button, Card, Field, PageHeader, buttonClass } from "~/components/ui";
+import { Form, data, useNavigation } from "react-router";
+import { Alert, Button, Card, Field, PageHeader } from "~/components/ui";
 import { CheckboxField, FormSummary, SelectField, TextAreaField, TextField, formProps, useAppForm } from "~/components/ui/form";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
@@ -73,14 +73,7 @@ export default function BlogEditor({ loaderData, actionData }: Route.ComponentPr
   const [textLength, setTextLength] = useState<number | null>(null);
   return (
     <>
-      <PageHeader
-        title={post ? "Editar artigo" : "Novo artigo"}
-        actions={
-          <Link to="/admin/blog" className={buttonClass("secondary")}>
-            Voltar
-          </Link>
-        }
-      />
+      <PageHeader title={post ? "Editar artigo" : "Novo artigo"} backTo="/admin/blog" />
       {post && isScheduled(post) ? (
         <Alert tone="info" className="mb-4">
           Agendado: este artigo aparece no site em {formatDateTime(post.published_at)}.

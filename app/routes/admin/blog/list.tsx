@@ -1,6 +1,6 @@
 import { Link, useNavigation } from "react-router";
 import { Badge, PageHeader, PageProblem, buttonClass } from "~/components/ui";
-import { ConfirmModal } from "~/components/ui/confirm-modal";
+import { ConfirmDelete } from "~/components/ui/confirm-modal";
 import { formErrorOf } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireAdmin } from "~/modules/auth/auth.server";
@@ -46,11 +46,7 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
       <PageHeader
         title="Blog"
         subtitle={`${posts.length} ${posts.length === 1 ? "artigo" : "artigos"}`}
-        actions={
-          <Link to="/admin/blog/novo" className={buttonClass("primary")}>
-            + Novo artigo
-          </Link>
-        }
+        createLink={{ to: "/admin/blog/novo", label: "+ Novo artigo" }}
       />
       <PageProblem message={problem} />
       <ListScreen
@@ -95,19 +91,15 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
           </>
         )}
       />
-      {confirm ? (
-        <ConfirmModal
-          title="Excluir artigo"
-          question="Tem certeza que deseja excluir este artigo? Esta ação não pode ser desfeita."
-          subject={confirm.title}
-          cancelTo="/admin/blog"
-          action="/admin/blog"
-          intent="delete"
-          fields={{ id: confirm.id }}
-          submitLabel="Excluir"
-          pending={deleting}
-        />
-      ) : null}
+      <ConfirmDelete
+        record={confirm}
+        subject={(p) => p.title}
+        title="Excluir artigo"
+        question="Tem certeza que deseja excluir este artigo? Esta ação não pode ser desfeita."
+        cancelTo="/admin/blog"
+        action="/admin/blog"
+        pending={deleting}
+      />
     </>
   );
 }

@@ -1,6 +1,6 @@
-import { Form, Link, data, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
 import { ProfilePhotoField } from "~/components/brokers/profile-photo-field";
-import { Button, Card, PageHeader, buttonClass } from "~/components/ui";
+import { Button, Card, PageHeader } from "~/components/ui";
 import { CheckboxField, FormSummary, TextField, formProps, useAppForm } from "~/components/ui/form";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { PASSWORD_MESSAGES } from "~/modules/auth/password-rules";
@@ -72,14 +72,7 @@ export default function BrokerEditor({ loaderData, actionData }: Route.Component
   const saving = useNavigation().state === "submitting";
   return (
     <>
-      <PageHeader
-        title={broker ? "Editar corretor" : "Novo corretor"}
-        actions={
-          <Link to="/admin/corretores" className={buttonClass("secondary")}>
-            Voltar
-          </Link>
-        }
-      />
+      <PageHeader title={broker ? "Editar corretor" : "Novo corretor"} backTo="/admin/corretores" />
       <Card className="max-w-2xl p-5">
         <Form method="post" encType="multipart/form-data" {...formProps(form)} className="grid gap-4 sm:grid-cols-2">
           <FormSummary form={form} className="sm:col-span-2" />

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import { BrokerIdentity } from "~/components/brokers/broker-identity";
-import { Badge, Button, PageHeader, PageProblem, buttonClass } from "~/components/ui";
-import { ConfirmModal } from "~/components/ui/confirm-modal";
+import { Button, PageHeader, PageProblem, buttonClass } from "~/components/ui";
+import { ConfirmDelete } from "~/components/ui/confirm-modal";
 import { CopyButton } from "~/components/ui/copy-button";
 import { formErrorOf } from "~/components/ui/form";
 import { ListScreen } from "~/components/ui/list-screen";
@@ -17,6 +17,7 @@ import { errorFields, log } from "~/modules/platform/logger.server";
 import { formatPhone } from "~/utils/phone";
 import { readListQuery } from "~/utils/query-schema";
 import { withQuery } from "~/utils/url";
+import { ActiveBadge, brokerEmpty, brokerSearch } from "~/components/brokers/broker-list";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Corretores | Administração" }, { name: "robots", content: "noindex" }];
@@ -67,19 +68,15 @@ export default function AdminBrokers({ loaderData, actionData }: Route.Component
       <PageHeader
         title="Corretores"
         subtitle={`${total} ${total === 1 ? "corretor" : "corretores"}${q ? " encontrados" : ""}`}
-        actions={
-          <Link to="/admin/corretores/novo" className={buttonClass("primary")}>
-            + Novo corretor
-          </Link>
-        }
+        createLink={{ to: "/admin/corretores/novo", label: "+ Novo corretor" }}
       />
       <PageProblem message={problem} />
       <ListScreen
-        search={{ label: "Buscar corretor", placeholder: "Nome ou e-mail", defaultValue: q }}
+        search={brokerSearch(q)}
         rows={rows}
         rowKey={(b) => b.id}
         caption="Corretores"
-        empty={{ title: q ? "Nenhum corretor encontrado" : "Nenhum corretor cadastrado", children: q ? "Tente outro nome ou e-mail." : "Cadastre o primeiro corretor." }}
+        empty={brokerEmpty(q, "Cadastre o primeiro corretor.")}
         columns={[
           {
             key: "broker",
@@ -88,7 +85,7 @@ export default function AdminBrokers({ loaderData, actionData }: Route.Component
             cell: (b) => <BrokerIdentity broker={b} extra={b.custom_url_path ? <p className="text-xs font-normal text-slate-600">/corretor/{b.custom_url_path}</p> : null} />,
           },
           { key: "phone", header: "Telefone", cell: (b) => (b.phone ? formatPhone(b.phone) : "—") },
-          { key: "status", header: "Status", cell: (b) => <Badge tone={b.is_active ? "success" : "neutral"}>{b.is_active ? "Ativo" : "Inativo"}</Badge> },
+          { key: "status", header: "Status", cell: (b) => <ActiveBadge active={b.is_active} /> },
           {
             key: "ref",
             header: "Link de referência",
@@ -125,18 +122,7 @@ export default function AdminBrokers({ loaderData, actionData }: Route.Component
         )}
         pager={{ page, pageCount, href: (p) => withQuery(search, { page: p, confirmDelete: null }) }}
       />
-      {confirm ? (
-        <ConfirmModal
-          title="Excluir corretor"
-          question={BROKER_ADMIN_MESSAGES.confirmDelete}
-          subject={confirm.name}
-          cancelTo={`/admin/corretores${back}`}
-          intent="delete"
-          fields={{ id: confirm.id, back }}
-          submitLabel="Excluir"
-          pending={busy}
-        />
-      ) : null}
+      <ConfirmDelete record={confirm} subject={(b) => b.name} title="Excluir corretor" question={BROKER_ADMIN_MESSAGES.confirmDelete} cancelTo={`/admin/corretores${back}`} back={back} pending={busy} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { Link, Outlet, useNavigation } from "react-router";
 import { AdminListFilters, ADMIN_LIST_COLUMNS, AdminRowActions } from "~/components/properties/admin-list";
-import { PageHeader, PageProblem, Spinner, buttonClass } from "~/components/ui";
-import { ConfirmModal } from "~/components/ui/confirm-modal";
+import { PageHeader, PageProblem, Spinner } from "~/components/ui";
+import { ConfirmDelete } from "~/components/ui/confirm-modal";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { normalisePlaceName } from "~/modules/catalogue/places";
@@ -67,11 +67,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Imóveis"
         subtitle={`${formatNumber(total)} ${total === 1 ? "imóvel cadastrado" : "imóveis cadastrados"}${filtered ? " com os filtros aplicados" : ""}`}
-        actions={
-          <Link to={`/admin/imoveis/novo${listSearch}`} className={buttonClass("primary")}>
-            + Novo Imóvel
-          </Link>
-        }
+        createLink={{ to: `/admin/imoveis/novo${listSearch}`, label: "+ Novo Imóvel" }}
       />
 
       <PageProblem message={error} />
@@ -106,19 +102,7 @@ export default function AdminProperties({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
-      {confirm ? (
-        <ConfirmModal
-          title="Excluir imóvel"
-          question={CONFIRM_DELETE}
-          subject={confirm.title}
-          cancelTo={`/admin${withoutConfirm}`}
-          action={`/admin${withoutConfirm}`}
-          intent="delete"
-          fields={{ id: confirm.id }}
-          submitLabel="Excluir"
-          pending={deleting}
-        />
-      ) : null}
+      <ConfirmDelete record={confirm} subject={(p) => p.title} title="Excluir imóvel" question={CONFIRM_DELETE} cancelTo={`/admin${withoutConfirm}`} action={`/admin${withoutConfirm}`} pending={deleting} />
 
       <Outlet />
     </>

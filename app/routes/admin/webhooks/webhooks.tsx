@@ -1,6 +1,6 @@
 import { data, useNavigation } from "react-router";
 import { Alert, EmptyState, PageHeader, buttonClass } from "~/components/ui";
-import { ConfirmModal } from "~/components/ui/confirm-modal";
+import { ConfirmDelete } from "~/components/ui/confirm-modal";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { WebhookDetailsModal, PortalLeadsCard } from "~/components/webhooks/webhook-details";
 import { AddWebhookCard, EditWebhookModal } from "~/components/webhooks/webhook-forms";
@@ -128,18 +128,7 @@ export default function AdminWebhooks({ loaderData, actionData }: Route.Componen
 
       {edit ? <EditWebhookModal hook={edit} lastResult={editResult} probeQuestion={probe} busy={busy} /> : null}
       {details ? <WebhookDetailsModal details={details} busy={busy} /> : null}
-      {confirm ? (
-        <ConfirmModal
-          title="Remover webhook"
-          question={WEBHOOK_MESSAGES.confirmDelete}
-          subject={<span className="font-mono text-xs">{confirm.url}</span>}
-          cancelTo="/admin/webhook"
-          intent="delete"
-          fields={{ id: confirm.id }}
-          submitLabel="Remover"
-          pending={busy}
-        />
-      ) : null}
+      <ConfirmDelete record={confirm} subject={(w) => <span className="font-mono text-xs">{w.url}</span>} title="Remover webhook" question={WEBHOOK_MESSAGES.confirmDelete} cancelTo="/admin/webhook" submitLabel="Remover" pending={busy} />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { Link, redirect, useActionData, useLoaderData } from "react-router";
-import { PageHeader, buttonClass } from "~/components/ui";
+import { redirect, useActionData, useLoaderData } from "react-router";
+import { PageHeader } from "~/components/ui";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { ActivitiesList } from "~/components/crm/activities-list";
 import { NewActivityModal } from "~/components/crm/new-activity-modal";
@@ -95,11 +95,7 @@ export default function Activities() {
       <PageHeader
         title="Atividades"
         subtitle={`${d.total} atividade(s)`}
-        actions={
-          <Link to={`${PATH}${withQuery(query, { new: 1 })}`} className={buttonClass("primary")}>
-            Nova atividade
-          </Link>
-        }
+        createLink={{ to: `${PATH}${withQuery(query, { new: 1 })}`, label: "Nova atividade" }}
       />
       <ActivitiesList
         rows={d.rows}

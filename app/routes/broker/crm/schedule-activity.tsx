@@ -1,5 +1,5 @@
-import { Form, Link, data, useActionData, useLoaderData, useLocation } from "react-router";
-import { Button, buttonClass } from "~/components/ui";
+import { Form, data, useActionData, useLoaderData, useLocation } from "react-router";
+import { Button, CancelLink } from "~/components/ui";
 import { SelectField, TextAreaField, TextField, formProps, useAppForm } from "~/components/ui/form";
 import { RouteModal } from "~/components/ui/route-modal";
 import { FormAlert } from "~/components/crm/form-alert";
@@ -54,9 +54,7 @@ export default function ScheduleActivity() {
         <TextField meta={fields.due_at} label="Vencimento" type="datetime-local" hint="Horário de São Paulo." />
         <TextAreaField meta={fields.content} label="Descrição" textareaProps={{ maxLength: 5000, rows: 3 }} />
         <div className="flex justify-end gap-2">
-          <Link to={close} className={buttonClass("secondary")} preventScrollReset>
-            Cancelar
-          </Link>
+          <CancelLink to={close} preventScrollReset />
           <Button type="submit">Agendar</Button>
         </div>
       </Form>

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useActionData, useLoaderData } from "react-router";
-import { Alert, Badge, Button, Card, ConfirmButton, PageHeader, buttonClass } from "~/components/ui";
+import { Alert, Badge, Button, CancelLink, Card, ConfirmButton, PageHeader, buttonClass } from "~/components/ui";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { EditStageModal, NewStageModal, STAGES_PATH } from "~/components/crm/stage-forms";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
@@ -117,9 +117,7 @@ export default function Stages() {
             <Button type="submit" variant="danger" size="sm">
               Excluir etapa
             </Button>
-            <Link to={STAGES_PATH} className={buttonClass("secondary", "sm")}>
-              Cancelar
-            </Link>
+            <CancelLink to={STAGES_PATH} size="sm" />
           </Form>
         </Alert>
       ) : null}

@@ -1,9 +1,10 @@
 import { useState } from "react";
 import { Form, Link, useLoaderData } from "react-router";
-import { Alert, Badge, Button, Card, Field, PageHeader, Select, Table, buttonClass, tdClass, thClass } from "~/components/ui";
+import { Alert, Badge, Button, CancelLink, Card, Field, Options, PageHeader, Select, Table, buttonClass, tdClass, thClass } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { importScreen } from "~/modules/leads/csv-import.route.server";
 import { CSV_MESSAGES, IMPORT_FIELDS, IMPORT_FIELD_LABELS } from "~/modules/leads/csv-import";
+import { ndjsonMessages, urlEncodedFields } from "~/utils/ndjson";
 import type { Route } from "./+types/import-mapping";
 
 export const meta: Route.MetaFunction = () => [{ title: "Mapear colunas | Importar CSV" }];
@@ -38,40 +39,22 @@ export default function ImportMapping() {
     e.preventDefault();
     setRunError(null);
     setProgress({ done: 0, total: d.preview?.valid ?? 0 });
-    // urlencoded like the form itself: multipart is for uploads only (server/request-guards.mjs)
-    const fields = new URLSearchParams();
-    for (const [k, v] of new FormData(e.currentTarget)) if (typeof v === "string") fields.append(k, v);
-    const res = await fetch(`/broker/leads/import/${d.token}/run`, { method: "POST", body: fields, headers: { Accept: "application/x-ndjson" } });
+    const res = await fetch(`/broker/leads/import/${d.token}/run`, { method: "POST", body: urlEncodedFields(new FormData(e.currentTarget)), headers: { Accept: "application/x-ndjson" } });
     const failed = `${CSV_MESSAGES.failed}: ${CSV_MESSAGES.failedHint}`;
     if (!res.body || !(res.headers.get("Content-Type") ?? "").includes("ndjson")) {
       setProgress(null);
       return setRunError(failed);
     }
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buf = "";
     let ended = false;
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buf += value;
-      let nl: number;
-      while ((nl = buf.indexOf("\n")) >= 0) {
-        let msg: { done?: number; total?: number; error?: string; redirect?: string };
-        try {
-          msg = JSON.parse(buf.slice(0, nl)) as typeof msg;
-        } catch {
-          msg = { error: failed };
-        }
-        buf = buf.slice(nl + 1);
-        if (msg.error) {
-          ended = true;
-          setProgress(null);
-          setRunError(msg.error);
-        } else if (msg.redirect) {
-          ended = true;
-          window.location.assign(msg.redirect);
-        } else if (msg.total != null) setProgress({ done: msg.done ?? 0, total: msg.total });
-      }
+    for await (const msg of ndjsonMessages<{ done?: number; total?: number; error?: string; redirect?: string }>(res.body, () => ({ error: failed }))) {
+      if (msg.error) {
+        ended = true;
+        setProgress(null);
+        setRunError(msg.error);
+      } else if (msg.redirect) {
+        ended = true;
+        window.location.assign(msg.redirect);
+      } else if (msg.total != null) setProgress({ done: msg.done ?? 0, total: msg.total });
     }
     // a connection that closed without an answer
     if (!ended) {
@@ -125,11 +108,7 @@ export default function ImportMapping() {
                       <td className={tdClass}>
                         <Select name={`stage_${i}`} aria-label={`Etapa para ${v.value}`} defaultValue={v.chosen ?? "none"} className="min-w-40">
                           <option value="none">Não usar</option>
-                          {d.stages.map((s) => (
-                            <option key={s.id} value={s.id}>
-                              {s.name}
-                            </option>
-                          ))}
+                          <Options options={d.stages.map((s) => ({ value: s.id, label: s.name }))} />
                         </Select>
                       </td>
                     </tr>
@@ -142,11 +121,7 @@ export default function ImportMapping() {
             <Field label="Forçar estágio (todos)" htmlFor="force">
               <Select id="force" name="force" defaultValue={c.forceStageId ?? ""}>
                 <option value="">Não forçar</option>
-                {d.stages.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
+                <Options options={d.stages.map((s) => ({ value: s.id, label: s.name }))} />
               </Select>
             </Field>
             <Field label="Duplicados (mesmo email ou telefone)" htmlFor="dups">
@@ -159,11 +134,7 @@ export default function ImportMapping() {
               <Field label="Corretor" htmlFor="broker">
                 <Select id="broker" name="broker" defaultValue={c.broker ?? ""}>
                   <option value="">Selecione um corretor</option>
-                  {d.brokers.map((b) => (
-                    <option key={b.id} value={b.id}>
-                      {b.name}
-                    </option>
-                  ))}
+                  <Options options={d.brokers.map((b) => ({ value: b.id, label: b.name }))} />
                 </Select>
               </Field>
             ) : null}
@@ -252,9 +223,7 @@ export default function ImportMapping() {
               <Button type="submit" disabled={!!progress && !runError}>
                 Importar
               </Button>
-              <Link to="/broker/leads" className={buttonClass("secondary")}>
-                Cancelar
-              </Link>
+              <CancelLink to="/broker/leads" />
             </div>
           </Form>
         </Card>

@@ -1,5 +1,5 @@
-import { Form, Link, data, redirect, useActionData, useNavigation } from "react-router";
-import { Alert, Button, Card, Field, Input, PageHeader, buttonClass } from "~/components/ui";
+import { Form, data, redirect, useActionData, useNavigation } from "react-router";
+import { Alert, Button, CancelLink, Card, Field, Input, PageHeader } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { CsvError, parseCsv, saveUpload } from "~/modules/leads/csv-import.server";
 import { CSV_MESSAGES, MAX_IMPORT_BYTES } from "~/modules/leads/csv-import";
@@ -63,9 +63,7 @@ export default function ImportUpload() {
             <Button type="submit" pending={navigation.state === "submitting"}>
               Continuar
             </Button>
-            <Link to="/broker/leads" className={buttonClass("secondary")}>
-              Cancelar
-            </Link>
+            <CancelLink to="/broker/leads" />
           </div>
         </Form>
       </Card>

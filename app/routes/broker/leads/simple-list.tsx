@@ -1,11 +1,11 @@
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import { PageHeader } from "~/components/ui";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { listLeads, parseLeadListParams } from "~/modules/leads/lead-list.server";
-import { formatDateTime } from "~/utils/clock";
+import { LeadLink, leadDateColumn, leadName } from "~/components/crm/lead-columns";
 import { formatPhone } from "~/utils/phone";
 import { withQuery } from "~/utils/url";
 import type { Route } from "./+types/simple-list";
@@ -50,12 +50,10 @@ export default function SimpleLeadList() {
             cell: (r) => (
               <span className="flex min-w-0 items-center gap-3">
                 <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800" title={isAdmin ? (r.brokerName ?? "Sem corretor") : undefined} aria-hidden="true">
-                  {initials(isAdmin ? (r.brokerName ?? "?") : r.name || "Contato")}
+                  {initials(isAdmin ? (r.brokerName ?? "?") : leadName(r))}
                 </span>
                 <span className="min-w-0">
-                  <Link to={`/broker/lead/${r.id}`} className="font-medium text-slate-900 hover:underline">
-                    {r.name || "Contato"}
-                  </Link>
+                  <LeadLink lead={r} />
                   {isAdmin ? <span className="block text-xs font-normal text-slate-500">{r.brokerName ?? "Sem corretor"}</span> : null}
                 </span>
               </span>
@@ -63,7 +61,7 @@ export default function SimpleLeadList() {
           },
           { key: "email", header: "Email", cell: (r) => <span className="text-xs">{r.email || "—"}</span> },
           { key: "phone", header: "Telefone", cell: (r) => <span className="text-xs">{r.phone ? formatPhone(r.phone) : "—"}</span> },
-          { key: "date", header: "Data", cell: (r) => <span className="text-xs md:whitespace-nowrap">{formatDateTime(r.createdAt)}</span> },
+          leadDateColumn,
         ]}
         pager={{ page: page.page, pageCount: page.pageCount, href: (n) => withQuery(search, { page: n }) }}
       />

@@ -1,6 +1,6 @@
 import { Link, Outlet, useLoaderData, useLocation } from "react-router";
 import { ViewToggle } from "~/components/catalogue/view-toggle";
-import { PropertyGrid, PropertyList } from "~/components/catalogue/property-cards";
+import { PropertyCards } from "~/components/catalogue/property-cards";
 import { CatalogueFilters } from "~/components/catalogue/broker-filters";
 import { ReferralLinkModal } from "~/components/catalogue/referral-link-modal";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
@@ -64,10 +64,8 @@ export default function BrokerProperties() {
             Limpar filtros
           </Link>
         </EmptyState>
-      ) : query.view === "list" ? (
-        <PropertyList cards={cards} search={search} />
       ) : (
-        <PropertyGrid cards={cards} search={search} />
+        <PropertyCards cards={cards} search={search} view={query.view} />
       )}
       <Pagination variant="ellipsis" page={page} pageCount={pageCount} href={(p) => pathWithQuery(CATALOGUE_PATH, search, { page: p === 1 ? null : p, link: null })} />
       {link ? <ReferralLinkModal title={link.title} url={link.url} hasRef={link.hasRef} closeHref={pathWithQuery(CATALOGUE_PATH, search, { link: null })} /> : null}
