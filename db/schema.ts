@@ -5,14 +5,14 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
  * Leads and the CRM are in schema/crm.ts, mail and WhatsApp in schema/messaging.ts; every type is
  * exported from here, so code imports `#db/schema` only.
  */
-import type { Bool, Timestamp } from "./schema/columns";
+import type { Bool, PropertyKind, Timestamp } from "./schema/columns";
 import type { OwnerOffersTable, OwnerOfferPhotosTable } from "./schema/offers";
 import type { LeadsTable, CrmPipelinesTable, CrmStagesTable, CrmContactsTable, CrmDealsTable, CrmDealParticipantsTable, CrmActivitiesTable, CrmStageActivityTemplatesTable, CrmNotesTable, CrmStageChangesTable } from "./schema/crm";
 import type { BrokerSmtpSettingsTable, WhatsappConnectionsTable, WhatsappOptOutsTable, CampaignsTable, CampaignJobsTable, WhatsappMessagesTable, MessagingGatewayTable } from "./schema/messaging";
 export type * from "./schema/crm";
 export type * from "./schema/messaging";
 export type * from "./schema/offers";
-export type { Bool, Timestamp } from "./schema/columns";
+export type { Bool, PropertyKind, Timestamp } from "./schema/columns";
 
 export interface UsersTable {
   id: string;
@@ -70,7 +70,6 @@ export interface CrmAdminsTable {
 }
 
 export type PropertyTypeCode = "pronto" | "lancamento" | "terrenos" | "rent" | "imobiliario";
-export type PropertyKind = "Apartamento" | "Casa" | "Sala Comercial" | "Loja" | "Terreno" | "Galpão";
 export type PropertyPurpose = "sale" | "rent" | "both";
 export type PropertyStatus = "available" | "sold" | "rented" | "reserved";
 export type ConstructionStatus = "ready" | "under_construction" | "off_plan" | "renovation";

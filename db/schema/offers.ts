@@ -1,6 +1,5 @@
 import type { Generated, Selectable } from "kysely";
-import type { PropertyKind } from "../schema";
-import type { Timestamp } from "./columns";
+import type { PropertyKind, Timestamp } from "./columns";
 
 /** 'Anuncie seu imóvel' (0059; part of db/schema.ts): an owner's offer, attached to its 'captacao' lead. */
 export type OfferPurpose = "sale" | "rent";

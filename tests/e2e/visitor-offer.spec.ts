@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import sharp from "sharp";
 import type { Page } from "@playwright/test";
-import { expect, openDb, ready, test } from "./fixtures";
+import { queryRow } from "./database";
+import { expect, ready, test } from "./fixtures";
 
 /**
  * 'Anuncie seu imóvel' in the browser (issue 28), JavaScript on and off:
@@ -20,15 +21,13 @@ async function expectAccessible(page: Page, jsEnabled: boolean) {
   expect(serious, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-function leadOf(email: string) {
-  const db = openDb({ readonly: true });
-  try {
-    return db
-      .prepare("select l.id, l.source, l.broker_id, o.id as offer_id, o.price, o.area, (select count(*) from owner_offer_photos p where p.offer_id = o.id) as photos from leads l join owner_offers o on o.lead_id = l.id where l.email = ?")
-      .get(email) as { id: number; source: string; broker_id: string | null; offer_id: number; price: number; area: number; photos: number } | undefined;
-  } finally {
-    db.close();
-  }
+async function leadOf(email: string) {
+  const row = await queryRow<{ id: number; source: string; broker_id: string | null; offer_id: number; price: number; area: number; photos: number | string }>(
+    "select l.id, l.source, l.broker_id, o.id as offer_id, o.price, o.area, (select count(*) from owner_offer_photos p where p.offer_id = o.id) as photos from leads l join owner_offers o on o.lead_id = l.id where l.email = ?",
+    email,
+  );
+  // PostgreSQL answers count(*) and bigint ids as text
+  return row && { ...row, id: Number(row.id), offer_id: Number(row.offer_id), price: Number(row.price), area: Number(row.area), photos: Number(row.photos) };
 }
 
 async function fillOffer(page: Page, values: { email: string; price: string }) {
@@ -77,7 +76,7 @@ test("an owner offers a property on /anuncie: errors keep what was typed, then /
   await expect(page.getByLabel("Tipo de imóvel")).toHaveValue("Casa");
   await expect(page.getByLabel("Valor pretendido (R$)")).toHaveValue("muito");
   await expect(page.getByLabel("Mensagem (opcional)")).toHaveValue("Casa com quintal, perto da praia.");
-  expect(leadOf(email)).toBeUndefined();
+  expect(await leadOf(email)).toBeUndefined();
   await expectAccessible(page, jsEnabled);
 
   // fixed: the lead, the offer and its photo
@@ -88,7 +87,7 @@ test("an owner offers a property on /anuncie: errors keep what was typed, then /
   await expect(page.getByRole("heading", { name: "Obrigado, Paula Proprietária!" })).toBeVisible();
   await expect(page.getByText("Recebemos os dados do seu imóvel!")).toBeVisible();
   await expect(page.getByRole("link", { name: "Anunciar outro imóvel" })).toBeVisible();
-  expect(leadOf(email)).toMatchObject({ source: "captacao", price: 4500, area: 140, photos: 1 });
+  expect(await leadOf(email)).toMatchObject({ source: "captacao", price: 4500, area: 140, photos: 1 });
 });
 
 test("the footer and the home link to /anuncie", async ({ page }) => {
@@ -113,7 +112,7 @@ test("the broker sees the offered property on the lead page and creates its draf
   await owner.getByRole("button", { name: "Enviar imóvel para avaliação" }).click();
   await expect(owner).toHaveURL(/\/obrigado\?form=anuncie/);
   await visitor.close();
-  const lead = leadOf(email)!;
+  const lead = (await leadOf(email))!;
   expect(lead.broker_id).toBe(broker.brokerId);
 
   await page.goto(`/broker/lead/${lead.id}`);
@@ -138,12 +137,8 @@ test("the broker sees the offered property on the lead page and creates its draf
   await expect(page.getByText("Rascunho criado: Casa em Gonzaga, Santos (Reservado).")).toBeVisible();
   await page.getByRole("button", { name: "Abrir rascunho do imóvel" }).click();
   await expect(page).toHaveURL(editor);
-  const db = openDb({ readonly: true });
-  try {
-    expect((db.prepare("select count(*) as n from properties where broker_id = ?").get(broker.brokerId) as { n: number }).n).toBe(1);
-  } finally {
-    db.close();
-  }
+  const drafts = await queryRow<{ n: number | string }>("select count(*) as n from properties where broker_id = ?", broker.brokerId);
+  expect(Number(drafts?.n)).toBe(1);
 });
 
 test("with JavaScript, too many photos are said at once and the form is not sent", async ({ page }) => {
