@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { Button, CancelLink, Field, Input } from "~/components/ui";
-import { HiddenField, SelectField, TextAreaField, TextField, formProps, resultFor, useAppForm } from "~/components/ui/form";
+import { FieldError, HiddenField, SelectField, TextAreaField, TextField, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { RouteModal } from "~/components/ui/route-modal";
 import { ACTIVITY_TYPE_OPTIONS, activityCreateSchema } from "~/modules/crm/activity-form";
 import { FormAlert } from "./form-alert";
@@ -76,11 +76,7 @@ export function NewActivityModal({
               </li>
             ))}
           </ul>
-          {fields.leadId.errors ? (
-            <p id={fields.leadId.errorId} role="alert" className="mt-1 text-sm text-danger-700">
-              {fields.leadId.errors[0]}
-            </p>
-          ) : null}
+          <FieldError meta={fields.leadId} className="mt-1" />
         </fieldset>
         <TextField meta={fields.subject} label="Assunto" inputProps={{ maxLength: 200 }} />
         <SelectField meta={fields.type} label="Tipo" options={ACTIVITY_TYPE_OPTIONS} />

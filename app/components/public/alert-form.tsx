@@ -1,8 +1,7 @@
-import { getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { Button, cx } from "~/components/ui";
 import type { SubmissionResult } from "@conform-to/react";
-import { FormSummary, TextField, formProps, useAppForm } from "~/components/ui/form";
+import { FormSummary, RadioCardsField, TextField, formProps, useAppForm } from "~/components/ui/form";
 
 type AnyResult = SubmissionResult<string[]>;
 import { ALERT_FREQUENCIES, FREQUENCY_LABELS, alertFormSchema } from "~/modules/alerts/alert-form";
@@ -33,7 +32,6 @@ export function AlertForm({
   headingClassName?: string;
 }) {
   const [form, fields] = useAppForm(alertFormSchema, { id: ALERT_FORM_ID, lastResult, defaultValue: { frequency: "weekly" } });
-  const chosen = (fields.frequency.value as string | undefined) ?? "weekly";
   return (
     <Form method="post" action={`/alertas#${ALERT_FORM_ID}`} {...formProps(form)} className={cx("scroll-mt-24 space-y-4", className)} aria-labelledby={`${form.id}-heading`}>
       <div>
@@ -49,31 +47,7 @@ export function AlertForm({
       </div>
       <FormSummary form={form} labels={{ email: "E-mail", frequency: "Frequência" }} />
       <TextField meta={fields.email} type="email" label="Seu e-mail" inputProps={{ autoComplete: "email", placeholder: "voce@exemplo.com.br" }} />
-      <fieldset>
-        <legend className="text-sm font-medium text-slate-800">Frequência</legend>
-        <div className="mt-2 grid grid-cols-2 gap-2">
-          {ALERT_FREQUENCIES.map((code) => {
-            const id = `${fields.frequency.id}-${code}`;
-            return (
-              <label key={code} htmlFor={id} className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50">
-                <input
-                  {...getInputProps(fields.frequency, { type: "radio", value: false, ariaAttributes: true })}
-                  id={id}
-                  value={code}
-                  defaultChecked={chosen === code}
-                  className="size-4 accent-brand-700"
-                />
-                {FREQUENCY_LABELS[code]}
-              </label>
-            );
-          })}
-        </div>
-        {fields.frequency.errors?.[0] ? (
-          <p id={fields.frequency.errorId} className="mt-1 text-sm text-danger-700" role="alert">
-            {fields.frequency.errors[0]}
-          </p>
-        ) : null}
-      </fieldset>
+      <RadioCardsField meta={fields.frequency} legend="Frequência" options={ALERT_FREQUENCIES.map((code) => ({ value: code, label: FREQUENCY_LABELS[code] }))} defaultValue="weekly" />
       <Button type="submit" className="w-full">
         Criar alerta
       </Button>

@@ -1,7 +1,7 @@
-import { getInputProps, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { Button, Field, cx, inputClass } from "~/components/ui";
-import { FormSummary, SelectField, TextAreaField, TextField, formProps, useAppForm } from "~/components/ui/form";
+import { FormSummary, RadioCardsField, SelectField, TextAreaField, TextField, formProps, useAppForm } from "~/components/ui/form";
 import { HoneypotField } from "~/components/public/honeypot-field";
 import { LEAD_LIMITS } from "~/modules/leads/lead-form";
 import { useRefLink } from "~/modules/leads/referral";
@@ -31,7 +31,6 @@ const MB = 1024 * 1024;
 export function OfferForm({ lastResult, refCode }: { lastResult?: SubmissionResult<string[]> | null; refCode: string | null }) {
   const link = useRefLink();
   const [form, fields] = useAppForm(offerFormSchema, { id: OFFER_FORM_ID, lastResult, defaultValue: { purpose: "sale" } });
-  const purpose = (fields.purpose.value as string | undefined) ?? "sale";
   const photoErrors = form.allErrors[OFFER_PHOTO_FIELD] ?? [];
   const photoId = `${form.id}-${OFFER_PHOTO_FIELD}`;
 
@@ -50,29 +49,7 @@ export function OfferForm({ lastResult, refCode }: { lastResult?: SubmissionResu
 
       <fieldset className="space-y-4">
         <legend className="text-base font-semibold text-slate-900">Sobre o imóvel</legend>
-        <fieldset aria-describedby={fields.purpose.errors ? fields.purpose.errorId : undefined}>
-          <legend className="text-sm font-medium text-slate-800">Finalidade</legend>
-          <div className="mt-2 grid grid-cols-2 gap-2">
-            {OFFER_PURPOSES.map((code) => {
-              const id = `${fields.purpose.id}-${code}`;
-              return (
-                <label
-                  key={code}
-                  htmlFor={id}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-                >
-                  <input {...getInputProps(fields.purpose, { type: "radio", value: false })} id={id} value={code} defaultChecked={purpose === code} className="size-4 accent-brand-700" />
-                  {OFFER_PURPOSE_LABELS[code]}
-                </label>
-              );
-            })}
-          </div>
-          {fields.purpose.errors?.[0] ? (
-            <p id={fields.purpose.errorId} className="mt-1 text-sm text-danger-700" role="alert">
-              {fields.purpose.errors[0]}
-            </p>
-          ) : null}
-        </fieldset>
+        <RadioCardsField meta={fields.purpose} legend="Finalidade" options={OFFER_PURPOSES.map((code) => ({ value: code, label: OFFER_PURPOSE_LABELS[code] }))} defaultValue="sale" />
         <SelectField meta={fields.property_kind} label="Tipo de imóvel" placeholder="Selecione" options={OFFER_KINDS.map((k) => ({ value: k, label: k }))} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField meta={fields.city} label="Cidade" inputProps={{ autoComplete: "address-level2", maxLength: OFFER_LIMITS.city, placeholder: "São Paulo" }} />

@@ -146,13 +146,64 @@ export function CheckboxField({ meta, label, hint, className }: { meta: Meta; la
         {label}
       </label>
       {hint ? <p className="text-xs text-slate-600">{hint}</p> : null}
-      {meta.errors?.[0] ? (
-        <p id={meta.errorId} className="text-sm text-danger-700" role="alert">
-          {meta.errors[0]}
-        </p>
-      ) : null}
+      <FieldError meta={meta} />
     </div>
   );
+}
+
+/**
+ * A choice of a few options shown as radio cards in a grid (two per row),
+ * the field's message under them; `defaultValue` is checked until the
+ * visitor chose (or the reply brought back what they chose).
+ */
+export function RadioCardsField({
+  meta,
+  legend,
+  options,
+  defaultValue,
+}: {
+  meta: Meta;
+  legend: ReactNode;
+  options: readonly { value: string; label: string }[];
+  defaultValue: string;
+}) {
+  const chosen = (meta.value as string | undefined) ?? defaultValue;
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="mt-2 grid grid-cols-2 gap-2">
+        {options.map((option) => {
+          const id = `${meta.id}-${option.value}`;
+          return (
+            <label
+              key={option.value}
+              htmlFor={id}
+              className="flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input
+                {...getInputProps(meta, { type: "radio", value: false, ariaAttributes: true })}
+                id={id}
+                value={option.value}
+                defaultChecked={chosen === option.value}
+                className="size-4 accent-brand-700"
+              />
+              {option.label}
+            </label>
+          );
+        })}
+      </div>
+      <FieldError meta={meta} className="mt-1" />
+    </fieldset>
+  );
+}
+
+/** A field's first message, where aria-describedby points (fields drawn by hand use it too). */
+export function FieldError({ meta, className }: { meta: Meta; className?: string }) {
+  return meta.errors?.[0] ? (
+    <p id={meta.errorId} className={cx("text-sm text-danger-700", className)} role="alert">
+      {meta.errors[0]}
+    </p>
+  ) : null;
 }
 
 /** A hidden value that the schema reads (ids, the intent); kept in the reply like any field. */

@@ -1,7 +1,7 @@
 import { getCollectionProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { Alert, Button, CancelLink, Card, Modal } from "~/components/ui";
-import { CheckboxField, FormSummary, HiddenField, TextField, formProps, useAppForm } from "~/components/ui/form";
+import { CheckboxField, FieldError, FormSummary, HiddenField, TextField, formProps, useAppForm } from "~/components/ui/form";
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_KEYS, webhookActionSchema } from "~/modules/webhooks/webhook-rules";
 
 type Result = SubmissionResult<string[]> | undefined;
@@ -21,11 +21,7 @@ function EventsField({ meta }: { meta: Meta }) {
           </label>
         ))}
       </div>
-      {meta.errors?.[0] ? (
-        <p id={meta.errorId} className="text-sm text-danger-700" role="alert">
-          {meta.errors[0]}
-        </p>
-      ) : null}
+      <FieldError meta={meta} />
     </fieldset>
   );
 }
