@@ -23,6 +23,7 @@ import * as m0050 from "./migrations/0050_lead_portal_sources";
 import * as m0055 from "./migrations/0055_visitor_lead_sources";
 import * as m0058 from "./migrations/0058_search_alerts";
 import * as m0059 from "./migrations/0059_owner_offers";
+import * as m0060 from "./migrations/0060_property_drafts";
 
 /**
  * Migrations are imported statically so the bundled server and CLI carry
@@ -54,6 +55,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0055_visitor_lead_sources": m0055,
   "0058_search_alerts": m0058,
   "0059_owner_offers": m0059,
+  "0060_property_drafts": m0060,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

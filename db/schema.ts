@@ -114,6 +114,8 @@ export interface PropertiesTable {
   furnished: Generated<Bool>;
   pets_allowed: Generated<Bool>;
   featured: Generated<Bool>;
+  /** 1 for a draft made from an owner's offer (0060): hidden from visitors until first saved in the editor. */
+  is_draft: Generated<Bool>;
   /** JSON array of public image URLs; the first is the cover. */
   images: Generated<string>;
   amenities: Generated<string>;

@@ -71,7 +71,8 @@ export function toCard(row: CardRow, options: { rentContext?: boolean } = {}): P
 /** Cards for ids, in the ids' order. */
 export async function cardsByIds(ids: number[], options: { rentContext?: boolean } = {}): Promise<PropertyCard[]> {
   if (ids.length === 0) return [];
-  const rows = await db().selectFrom("properties").select(CARD_COLUMNS).where("id", "in", ids).execute();
+  // visitors' views (favourites, comparison, simulator): an offer's draft is not shown (0060)
+  const rows = await db().selectFrom("properties").select(CARD_COLUMNS).where("id", "in", ids).where("is_draft", "=", 0).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);

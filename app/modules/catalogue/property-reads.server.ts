@@ -13,14 +13,16 @@ import { errorFields, log } from "~/modules/platform/logger.server";
 export async function findPublicProperty(slugOrId: string): Promise<Property | null> {
   const value = slugOrId.trim().toLowerCase();
   if (!value || value.length > 200) return null;
+  // a draft made from an owner's offer is nobody's business until the broker saves it in the editor
+  const published = db().selectFrom("properties").selectAll().where("is_draft", "=", 0);
   if (/^\d{1,12}$/.test(value)) {
-    return (await db().selectFrom("properties").selectAll().where("id", "=", Number(value)).executeTakeFirst()) ?? null;
+    return (await published.where("id", "=", Number(value)).executeTakeFirst()) ?? null;
   }
-  const bySlug = await db().selectFrom("properties").selectAll().where("slug", "=", value).executeTakeFirst();
+  const bySlug = await published.where("slug", "=", value).executeTakeFirst();
   if (bySlug) return bySlug;
   const trailingId = /-(\d{1,12})$/.exec(value)?.[1];
   if (!trailingId) return null;
-  return (await db().selectFrom("properties").selectAll().where("id", "=", Number(trailingId)).executeTakeFirst()) ?? null;
+  return (await published.where("id", "=", Number(trailingId)).executeTakeFirst()) ?? null;
 }
 
 export async function listPropertyOptions(propertyId: number): Promise<PropertyOption[]> {

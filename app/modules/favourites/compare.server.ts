@@ -36,6 +36,7 @@ export async function loadComparison(params: URLSearchParams): Promise<{ ok: tru
     .selectFrom("properties")
     .select(["id", "title", "slug", "status", "purpose", "rental", "price", "rent_price", "area", "bedrooms", "suites", "parking_spots", "condo_fee", "iptu", "neighborhood", "city", "images", "amenities", "special_features"])
     .where("id", "in", read.ids)
+    .where("is_draft", "=", 0)
     .execute();
   if (rows.length !== read.ids.length) return { ok: false, message: COMPARE_MESSAGES.missing };
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -61,7 +61,7 @@ export async function favouritesAction(request: Request): Promise<Response> {
   if (intent !== "toggle" || !id) return redirect(back);
   const save = form.get("save") === "1";
   // only a property that exists can be saved (a removed one can still be removed)
-  if (save && !(await db().selectFrom("properties").select("id").where("id", "=", id).executeTakeFirst())) return redirect(back);
+  if (save && !(await db().selectFrom("properties").select("id").where("id", "=", id).where("is_draft", "=", 0).executeTakeFirst())) return redirect(back);
   return redirect(back, { headers: { "Set-Cookie": await favouritesHeader(toggleFavourite(ids, id, save)) } });
 }
 

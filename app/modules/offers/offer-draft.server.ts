@@ -17,8 +17,9 @@ import { findOfferOfLead, offerPhotos } from "./offers.server";
 
 /**
  * 'Criar rascunho de imóvel' on a 'captacao' lead's page: a property made
- * from the owner's offer, not published (status 'reserved': off the
- * catalogue, the feeds, the sitemap and the alerts, which all list
+ * from the owner's offer, not published: a draft (`is_draft`, its page a
+ * 404 to visitors until first saved in the editor) with status 'reserved'
+ * (off the catalogue, the feeds, the sitemap and the alerts, which all list
  * 'available' only; docs/decisions.md), filled with the offer's data, its
  * photos copied through the editor's image pipeline (storePhoto: no
  * metadata, WebP variants) into an editor draft folder that createProperty
@@ -118,7 +119,7 @@ export async function createDraftFromOffer(user: SessionUser, leadId: number): P
     }
     // The admin's draft belongs to the lead's broker too, so the broker who talks to the owner can finish it.
     const owner = user.role === "broker" && user.broker ? { userId: user.id, brokerId: user.broker.id } : { userId: user.id, brokerId: lead.broker_id };
-    const created = await createProperty(draftInput(offer, images), { options: [], owner, featured: false });
+    const created = await createProperty(draftInput(offer, images), { options: [], owner, featured: false, draft: true });
     propertyId = created.id;
     // Remembered only if no other press got there first (two tabs, two processes): the loser's property goes.
     const claimed = await db().updateTable("owner_offers").set({ property_id: created.id }).where("id", "=", offer.id).where((eb) => eb.or([eb("property_id", "is", null), eb("property_id", "not in", eb.selectFrom("properties").select("id"))])).executeTakeFirst();

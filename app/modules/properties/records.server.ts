@@ -148,7 +148,7 @@ async function insertOptions(conn: DbOrTx, propertyId: number, options: EditorOp
  */
 export async function createProperty(
   input: PropertyInput,
-  extra: { options: EditorOption[]; owner: { userId: string | null; brokerId: string | null }; featured: boolean },
+  extra: { options: EditorOption[]; owner: { userId: string | null; brokerId: string | null }; featured: boolean; draft?: boolean },
 ): Promise<{ id: number; slug: string }> {
   const created = await db()
     .transaction()
@@ -156,7 +156,7 @@ export async function createProperty(
       const now = nowIso();
       const inserted = await tx
         .insertInto("properties")
-        .values({ ...recordFields(input), featured: extra.featured ? 1 : 0, images: "[]", user_id: extra.owner.userId, broker_id: extra.owner.brokerId, created_at: now, updated_at: now })
+        .values({ ...recordFields(input), featured: extra.featured ? 1 : 0, is_draft: extra.draft ? 1 : 0, images: "[]", user_id: extra.owner.userId, broker_id: extra.owner.brokerId, created_at: now, updated_at: now })
         .returning("id")
         .executeTakeFirstOrThrow();
       const slug = propertySlug(input.title, inserted.id);
@@ -201,7 +201,8 @@ export async function updateProperty(
         const now = nowIso();
         const result = await tx
           .updateTable("properties")
-          .set({ ...recordFields(input), slug, storage_folder: current.storage_folder ?? folder, featured: extra.featured ? 1 : 0, images: toJsonList(images), updated_at: now })
+          // a draft from an owner's offer becomes a listing once saved in the editor (which asks for everything a listing needs)
+          .set({ ...recordFields(input), slug, storage_folder: current.storage_folder ?? folder, featured: extra.featured ? 1 : 0, is_draft: 0, images: toJsonList(images), updated_at: now })
           .where("id", "=", id)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) throw new PropertyNotFoundError("Imóvel não encontrado");

@@ -7,7 +7,11 @@ import { resetRateLimits } from "~/modules/auth/rate-limit.server";
 import { deleteProperty } from "~/modules/properties/delete.server";
 import { bulkDelete, deleteLead } from "~/modules/leads/bulk.server";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { OFFER_DRAFT_MESSAGES } from "~/modules/offers/offer-draft.server";
+import { OFFER_DRAFT_MESSAGES, draftInput } from "~/modules/offers/offer-draft.server";
+import { loadPropertyPage, PropertyPageNotFoundError } from "~/modules/catalogue/property-page.server";
+import { cardsByIds } from "~/modules/catalogue/cards.server";
+import { loadComparison } from "~/modules/favourites/compare.server";
+import { updateProperty } from "~/modules/properties/records.server";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { action as offerAction } from "~/routes/public/offer";
 import { action as leadAction, loader as leadLoader } from "~/routes/broker/leads/lead";
@@ -15,7 +19,7 @@ import { loader as photoLoader } from "~/routes/resources/offer-photo";
 import { loader as uploadsLoader } from "~/routes/resources/uploads";
 import { formRequest, getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
 import { reply, unwrap } from "../../helpers/responses";
-import { makeAdmin, makeBroker, makeLead } from "../../helpers/factories";
+import { makeAdmin, makeBroker, makeLead, makeProperty } from "../../helpers/factories";
 import { VALID_OFFER, count, jpegFile, offerPost } from "./offer-helpers";
 
 /** The CRM side of 'Anuncie seu imóvel': the private photo route and 'Criar rascunho de imóvel', on a real database. */
@@ -134,6 +138,29 @@ describe("'Criar rascunho de imóvel'", () => {
     const fresh = await press(leadId, owner);
     expect(fresh.location).not.toBe(`/broker/properties/${id}/editar`);
     expect(await count("properties")).toBe(before + 1);
+  });
+
+  it("keeps the draft from visitors until it is first saved in the editor: no page, card or comparison by id or slug", async () => {
+    const { leadId } = await sendOffer("rascunho-oculto@exemplo.com.br", 1);
+    const id = Number(/(\d+)\/editar$/.exec((await press(leadId, owner)).location ?? "")![1]);
+    const draft = await db().selectFrom("properties").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(draft.is_draft).toBe(1);
+    const published = await makeProperty();
+    const twoIds = new URLSearchParams({ ids: `${published.id},${id}` });
+
+    for (const slugOrId of [String(id), draft.slug!]) {
+      await expect(loadPropertyPage({ slugOrId, ref: null }), slugOrId).rejects.toBeInstanceOf(PropertyPageNotFoundError);
+    }
+    expect(await cardsByIds([id])).toEqual([]);
+    expect(await loadComparison(twoIds)).toMatchObject({ ok: false });
+
+    // saved once in the editor (which asks for address, description and photos): a listing like any other
+    const offer = await db().selectFrom("owner_offers").selectAll().where("lead_id", "=", leadId).executeTakeFirstOrThrow();
+    await updateProperty(id, { ...draftInput(offer, parseJsonList(draft.images)), address: "Rua dos Pinheiros", description: "Apartamento reformado." }, { options: [], featured: false });
+    expect((await db().selectFrom("properties").select("is_draft").where("id", "=", id).executeTakeFirstOrThrow()).is_draft).toBe(0);
+    await expect(loadPropertyPage({ slugOrId: String(id), ref: null })).resolves.toMatchObject({ property: expect.objectContaining({ title: draft.title }) });
+    expect((await cardsByIds([id])).map((c) => c.id)).toEqual([id]);
+    expect(await loadComparison(twoIds)).toMatchObject({ ok: true });
   });
 
   it("only the lead's broker or an admin: another broker gets 'Lead não encontrado.' and nothing is made", async () => {
