@@ -8,6 +8,7 @@ import { EMPTY_FILTERS } from "~/modules/catalogue/params";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { propertySlug } from "~/utils/slug";
+import { buildMatchQuery, postgresTsQuery } from "#db/fulltext";
 import { adminUser, brokerUser, makeLead } from "../crm/crm-helpers";
 
 /**
@@ -157,5 +158,35 @@ describe("pages read ids first", () => {
     expect(seen).toEqual(expected);
     const past = await searchCatalogue(resolved, pageCount + 50, "recent");
     expect({ page: past.page, ids: past.items.map((c) => c.id) }).toEqual({ page: pageCount, ids: expected.slice((pageCount - 1) * 12) });
+  });
+});
+
+describe("a word no other indexed word starts with", () => {
+  it("is asked of PostgreSQL as the word itself, and finds what its prefix finds", async () => {
+    const add = async (title: string) => {
+      let seq = title.length;
+      const random = () => ((seq = (seq * 9301 + 49297) % 233280) / 233280);
+      const row = buildProperty(random, 2000 + title.length, { status: "available", featured: 0, title, description: "Descrição simples." });
+      const { id } = await db().insertInto("properties").values(row).returning("id").executeTakeFirstOrThrow();
+      await db().updateTable("properties").set({ slug: propertySlug(row.title, id) }).where("id", "=", id).execute();
+      return id;
+    };
+    const alone = await add("Xilofonex raro");
+    const short = await add("Zabumbax antigo");
+    const longer = await add("Zabumbaxes novos");
+    const search = async (searchTerm: string) => {
+      const resolved = await resolveCatalogueFilters({ ...EMPTY_FILTERS, searchTerm }, null);
+      const result = await searchCatalogue(resolved, 1, "recent");
+      return { words: resolved.query.match!.words.map((w) => [w.folded, !!w.onlyItself]), ids: result.items.map((c) => c.id).sort((a, b) => a - b) };
+    };
+    expect(await search("xilofonex")).toEqual({ words: [["xilofonex", true]], ids: [alone] });
+    expect(postgresTsQuery(buildMatchQuery("xilofonex", { onlyItselfStarts: () => true })!)).toBe("'xilofonex'");
+    expect(postgresTsQuery(buildMatchQuery("xilofonex")!)).toBe("'xilofonex':*");
+    // 'zabumbax' starts 'zabumbaxes' too: asked as a prefix, both found
+    expect(await search("zabumbax")).toEqual({ words: [["zabumbax", false]], ids: [short, longer].sort((a, b) => a - b) });
+    expect(await search("xilofone")).toEqual({ words: [["xilofone", false]], ids: [alone] });
+    // a word added later is found by its start at once
+    const later = await add("Xilofonexes recentes");
+    expect(await search("xilofonex")).toEqual({ words: [["xilofonex", false]], ids: [alone, later].sort((a, b) => a - b) });
   });
 });
