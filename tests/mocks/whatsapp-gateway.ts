@@ -231,53 +231,13 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   const { port } = server.address() as AddressInfo;
-  const gw: FakeGateway = {
+  // The behaviour switches (registered, qrLimit, sendDelayMs, holdAfter, holdOne, failAfterSending, sendEvents)
+  // are the handler's own `state`, read and set through the gateway object (defined below).
+  const gw = {
     url: `http://127.0.0.1:${port}`,
     apiKey,
     instances,
     sent,
-    get registered() {
-      return state.registered;
-    },
-    set registered(v) {
-      state.registered = v;
-    },
-    get qrLimit() {
-      return state.qrLimit;
-    },
-    set qrLimit(v) {
-      state.qrLimit = v;
-    },
-    get sendDelayMs() {
-      return state.sendDelayMs;
-    },
-    set sendDelayMs(v) {
-      state.sendDelayMs = v;
-    },
-    get holdOne() {
-      return state.holdOne;
-    },
-    set holdOne(v) {
-      state.holdOne = v;
-    },
-    get failAfterSending() {
-      return state.failAfterSending;
-    },
-    set failAfterSending(v) {
-      state.failAfterSending = v;
-    },
-    get sendEvents() {
-      return state.sendEvents;
-    },
-    set sendEvents(v) {
-      state.sendEvents = v;
-    },
-    get holdAfter() {
-      return state.holdAfter;
-    },
-    set holdAfter(v) {
-      state.holdAfter = v;
-    },
     received(count) {
       if (sent.length >= count) return Promise.resolve();
       return new Promise<void>((resolve) => waiters.push({ count, resolve }));
@@ -297,6 +257,9 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
         server.close(() => r());
         server.closeAllConnections();
       }),
-  };
+  } as FakeGateway;
+  for (const key of Object.keys(state) as (keyof typeof state)[]) {
+    Object.defineProperty(gw, key, { get: () => state[key], set: (value) => Object.assign(state, { [key]: value }), enumerable: true });
+  }
   return gw;
 }
