@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { LoadFailureAsFailedTest } from "./tests/setup/load-failure-reporter";
 import base from "./vitest.config";
 
 /**
@@ -12,6 +13,9 @@ import base from "./vitest.config";
  * schema, a regex, a constant — is never active and is reported as survived
  * even when the tests kill it (stryker-js#6144). Without `--testFiles` a
  * static mutant is activated before the test file loads, as it must be.
+ * A mutant that makes a module throw at import fails the test file's loading:
+ * the reporter of tests/setup/load-failure-reporter.ts makes that a failed
+ * test Stryker can see (stryker-js#6150).
  */
 const only = process.env.MUTATION_TESTS?.split(",")
   .map((file) => file.trim())
@@ -22,5 +26,6 @@ export default defineConfig({
   test: {
     ...base.test,
     ...(only && only.length > 0 ? { include: only } : {}),
+    reporters: ["default", new LoadFailureAsFailedTest()],
   },
 });
