@@ -70,6 +70,7 @@ describe("the lead form's rules at their boundaries", () => {
 
   it("phone: required, at most 30 characters, 10 or 11 national digits", () => {
     expect(both("phone", "")).toBe("Por favor, informe seu telefone");
+    expect(both("phone", "   ")).toBe("Por favor, informe seu telefone");
     expect(both("phone", "119876543")).toBe("Telefone incompleto");
     expect(both("phone", "1198765432")).toBeNull();
     expect(both("phone", "11987654321")).toBeNull();
@@ -78,6 +79,8 @@ describe("the lead form's rules at their boundaries", () => {
     expect(both("phone", "(11) 98765-4321".padEnd(30, "."))).toBeNull();
     expect(both("phone", "(11) 98765-4321".padEnd(31, "."))).toBe("Informe um telefone válido com DDD");
     expect(both("phone", "+55 11 98765-4321")).toBeNull();
+    // the spaces around do not count
+    expect(both("phone", ` ${"(11) 98765-4321".padEnd(30, ".")} `)).toBeNull();
   });
 
   it("message: required, at most 5000 characters", () => {
@@ -107,5 +110,8 @@ describe("the lead form's rules at their boundaries", () => {
     expect(leadFormSchema.safeParse({ ...valid }).success).toBe(true);
     expect(leadFormSchema.safeParse({ ...valid, ref: "r".repeat(64) }).success).toBe(true);
     expect(leadFormSchema.safeParse({ ...valid, ref: "r".repeat(65) }).success).toBe(false);
+    // a code pasted with spaces around is the code
+    const ref = "0f8fad5b-d9cb-469f-a165-70867728950e";
+    expect(leadFormSchema.parse({ ...valid, ref: `  ${ref} ` }).ref).toBe(ref);
   });
 });
