@@ -38,4 +38,10 @@ describe("the password length", () => {
   it("a common password with spaces around it is still common", () => {
     expect(passwordProblem("  senha123  ")).toBe("common");
   });
+
+  it("the list is compared without case on both sides: entries shipped capitalised are common in any case", () => {
+    // 50 of the shipped entries start with a capital ("Software", "Translator"); only the list's own lower-casing makes them match
+    for (const typed of ["software", "Software", "TRANSLATOR"]) expect(passwordProblem(typed), typed).toBe("common");
+    expect(passwordProblem("Softwares")).toBeNull();
+  });
 });
