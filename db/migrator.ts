@@ -24,6 +24,7 @@ import * as m0055 from "./migrations/0055_visitor_lead_sources";
 import * as m0058 from "./migrations/0058_search_alerts";
 import * as m0059 from "./migrations/0059_owner_offers";
 import * as m0060 from "./migrations/0060_property_drafts";
+import * as m0061 from "./migrations/0061_list_counts";
 
 /**
  * Migrations are imported statically so the bundled server and CLI carry
@@ -56,6 +57,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0058_search_alerts": m0058,
   "0059_owner_offers": m0059,
   "0060_property_drafts": m0060,
+  "0061_list_counts": m0061,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -7,7 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "
  */
 import type { Bool, PropertyKind, Timestamp } from "./schema/columns";
 import type { OwnerOffersTable, OwnerOfferPhotosTable } from "./schema/offers";
-import type { LeadsTable, CrmPipelinesTable, CrmStagesTable, CrmContactsTable, CrmDealsTable, CrmDealParticipantsTable, CrmActivitiesTable, CrmStageActivityTemplatesTable, CrmNotesTable, CrmStageChangesTable } from "./schema/crm";
+import type { LeadCountsTable, LeadsTable, CrmPipelinesTable, CrmStagesTable, CrmContactsTable, CrmDealsTable, CrmDealParticipantsTable, CrmActivitiesTable, CrmStageActivityTemplatesTable, CrmNotesTable, CrmStageChangesTable } from "./schema/crm";
 import type { BrokerSmtpSettingsTable, WhatsappConnectionsTable, WhatsappOptOutsTable, CampaignsTable, CampaignJobsTable, WhatsappMessagesTable, MessagingGatewayTable } from "./schema/messaging";
 export type * from "./schema/crm";
 export type * from "./schema/messaging";
@@ -319,6 +319,7 @@ export interface Database {
   properties: PropertiesTable;
   property_options: PropertyOptionsTable;
   leads: LeadsTable;
+  lead_counts: LeadCountsTable;
   crm_pipelines: CrmPipelinesTable;
   crm_stages: CrmStagesTable;
   crm_contacts: CrmContactsTable;

@@ -13,6 +13,7 @@ export const POSTGRES_TEST_FILES = [
   "tests/integration/platform/several-processes.test.ts",
   "tests/integration/platform/health.test.ts",
   "tests/integration/platform/transactions.test.ts",
+  "tests/integration/platform/list-counts.test.ts",
   "tests/integration/catalogue/catalogue.test.ts",
   "tests/integration/catalogue/broker-catalogue.test.ts",
   "tests/integration/leads/",

@@ -43,6 +43,13 @@ export interface CrmPipelinesTable {
   created_at: Timestamp;
 }
 
+/** Migration 0061: leads per broker ('' none) and stage (0 none), kept by triggers on leads; the lead list's totals without a search. */
+export interface LeadCountsTable {
+  broker_key: string;
+  stage_key: number;
+  n: number;
+}
+
 export interface CrmStagesTable {
   id: Generated<number>;
   pipeline_id: number;

@@ -13,12 +13,26 @@ import { expect, test } from "./fixtures";
  * (issue 27, docs/scaling.md), as behind a reverse proxy: they start
  * together on an empty database; a lead posted to one is one row, seen by
  * the other at once, through a session signed in on the first; the
- * automatic roulette draws once; an 8-message campaign (one number, one message per 15 s), one
- * of them killed with SIGKILL halfway, sends each message once. Needs a
+ * automatic roulette draws once; a 200-message campaign (ten numbers), the process waiting on the
+ * 100th send killed with SIGKILL, sends each message exactly once: the survivor sends the rest,
+ * and the killed one's claim, confirmed by the gateway's send.message, becomes sent when its
+ * lease runs out. Needs a
  * PostgreSQL server (TEST_DATABASE_URL, set by `npm test` / scripts/e2e.mjs
  * when one can be had); skipped otherwise.
  */
-const JOBS = 8; // one number sends one message per interval (15 s): about two minutes
+/**
+ * Ten numbers of ten brokers, one campaign each. A number sends one message per interval: the campaign's
+ * stored timing (the sender's form refuses less than 15 s for people, campaign-forms.ts; the dispatcher
+ * takes the stored value as it is), lowered here to 1 s, so 200 messages take well under a minute.
+ */
+const NUMBERS = 10;
+const PER_NUMBER = 20;
+const JOBS = NUMBERS * PER_NUMBER;
+const INTERVAL_SECONDS = 1;
+/** The send that is in flight when one process is killed. */
+const HELD_AT = 100;
+/** campaign-dispatcher.server.ts's CLAIM_LEASE_MS. */
+const CLAIM_LEASE_MS = 60_000;
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 async function freePort(): Promise<number> {
@@ -133,44 +147,95 @@ test("two processes on one PostgreSQL: one truth, jobs once, a campaign survives
     expect(await count("select count(distinct draw_date) as n from roleta_results where execution_type = 'automatic'")).toBe(1);
     expect(await count("select count(*) as n from roleta_registrations")).toBe(0);
 
-    // ── a campaign of 8 messages from one number (spaced 15 s, issue 25); A killed after three, B sends the rest ──
-    gw.instances.set("user_multi_main", { name: "user_multi_main", token: "T", state: "open", qrCount: 0, number: "5511999990000", webhook: null, profileName: null });
-    await db.query("insert into users (id, email, password_hash, role, name, created_at, updated_at) values ('u-multi', 'multi@teste.com.br', 'x', 'broker', 'Multi', $1, $1)", [now]);
-    await db.query("insert into brokers (id, user_id, name, email, phone, created_at, updated_at) values ('b-multi', 'u-multi', 'Multi', 'multi@teste.com.br', '11999990000', $1, $1)", [now]);
-    // a number connected long ago: past the warm-up, its daily cap is the full one
-    await db.query("insert into whatsapp_connections (broker_id, instance_name, status, connected_since, first_connected_at, created_at, updated_at) values ('b-multi', 'user_multi_main', 'connected', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', $1, $1)", [now]);
-    const timing = JSON.stringify({ startTime: "00:00", endTime: "23:59", weekdays: [true, true, true, true, true, true, true], intervalSeconds: 15 });
-    const campaign = (await db.query("insert into campaigns (broker_id, name, message, timing, status, launched_at, created_at, updated_at) values ('b-multi', 'Multi', 'Oi', $1, 'running', $2, $2, $2) returning id", [timing, now])).rows[0].id as number;
-    await db.query(
-      `insert into campaign_jobs (campaign_id, lead_name, "to", message, fire_at, status, created_at)
-       select $1, 'Lead ' || g, '55119' || (10000000 + g)::text, 'Oi', $2, 'scheduled', $2 from generate_series(0, ${JOBS - 1}) g`,
-      [campaign, now],
-    );
-    // the number sends one message per interval (15 s ± 20 %, issue 25), whichever process claims it: A is killed after three
-    await expect.poll(() => gw.sent.length, { timeout: 120_000 }).toBeGreaterThanOrEqual(3);
-    a.kill("SIGKILL");
-    await new Promise((r) => a!.once("exit", r));
+    // ── 200 messages from ten numbers; the process waiting on the 100th send is killed, the other sends the rest ──
+    // The gateway sends that 100th message and never answers (holdOne): the worst moment to die. It also posts
+    // send.message for every message (as it does for the app's instances), half of them to each process.
+    gw.sendEvents = true;
+    gw.holdOne = HELD_AT - 1;
+    const timing = JSON.stringify({ startTime: "00:00", endTime: "23:59", weekdays: [true, true, true, true, true, true, true], intervalSeconds: INTERVAL_SECONDS });
+    const campaigns: number[] = [];
+    const numbers: string[] = [];
+    for (let n = 0; n < NUMBERS; n++) {
+      const instance = `user_multi_${n}`;
+      const secret = `segredo-multi-${n}`;
+      const webhook = { url: `http://localhost:${n % 2 ? portA : portB}/webhooks/whatsapp/${instance}`, headers: { "x-webhook-secret": secret } };
+      gw.instances.set(instance, { name: instance, token: "T", state: "open", qrCount: 0, number: `55119999900${String(n).padStart(2, "0")}`, webhook, profileName: null });
+      await db.query("insert into users (id, email, password_hash, role, name, created_at, updated_at) values ($1, $2, 'x', 'broker', $3, $4, $4)", [`u-multi-${n}`, `multi${n}@teste.com.br`, `Multi ${n}`, now]);
+      await db.query("insert into brokers (id, user_id, name, email, created_at, updated_at) values ($1, $2, $3, $4, $5, $5)", [`b-multi-${n}`, `u-multi-${n}`, `Multi ${n}`, `multi${n}@teste.com.br`, now]);
+      // a number connected long ago: past the warm-up, its daily cap is the full one
+      await db.query(
+        "insert into whatsapp_connections (broker_id, instance_name, status, webhook_secret, connected_since, first_connected_at, created_at, updated_at) values ($1, $2, 'connected', $3, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', $4, $4)",
+        [`b-multi-${n}`, instance, crypto.createHash("sha256").update(secret).digest("hex"), now],
+      );
+      const id = (await db.query("insert into campaigns (broker_id, name, message, timing, status, launched_at, created_at, updated_at) values ($1, $2, 'Oi', $3, 'running', $4, $4, $4) returning id", [`b-multi-${n}`, `Multi ${n}`, timing, now])).rows[0].id as number;
+      campaigns.push(id);
+      // spread one interval apart from now, as a launch schedules them
+      const to = Array.from({ length: PER_NUMBER }, (_, g) => `55119${10000000 + n * 1000 + g}`);
+      const at = to.map((_, g) => new Date(Date.parse(now) + g * INTERVAL_SECONDS * 1000).toISOString());
+      numbers.push(...to);
+      await db.query(
+        `insert into campaign_jobs (campaign_id, lead_name, "to", message, fire_at, status, created_at)
+         select $1, 'Lead ' || t.num, t.num, 'Oi', t.at, 'scheduled', $2 from unnest($3::text[], $4::text[]) as t(num, at)`,
+        [id, now, to, at],
+      );
+    }
+    expect(numbers).toHaveLength(JOBS);
+
+    // the 100th send arrived and was sent; the gateway's send.message told the app its id
+    await expect.poll(() => gw.sent.some((s) => s.held), { timeout: 180_000, intervals: [250] }).toBe(true);
+    const held = gw.sent.find((s) => s.held)!;
+    const inFlight = async () => (await db.query(`select id, status, claimed_by, claimed_at, message_key from campaign_jobs where "to" = $1`, [held.number])).rows[0] as { id: number; status: string; claimed_by: string; claimed_at: string; message_key: string | null };
+    await expect.poll(async () => (await inFlight()).message_key, { timeout: 10_000, intervals: [100] }).toBe(held.keyId);
+    const claim = await inFlight();
+    expect(claim.status).toBe("sending");
+    const victimPid = Number(claim.claimed_by.split(":")[1]);
+    const [victim, survivor] = victimPid === a.pid ? [a, b] : [b, a];
+    expect(victim.pid).toBe(victimPid);
+    // As if the victim ran on another machine (its claim names another host): the survivor cannot see that
+    // process is gone, so only the claim's lease (60 s from claimed_at) may end it. On one machine a dead pid ends it at once.
+    await db.query("update campaign_jobs set claimed_by = $1 where id = $2", [`another-machine:${victimPid}:0`, claim.id]);
+    victim.kill("SIGKILL");
+    await new Promise((r) => victim.once("exit", r));
     const atKill = gw.sent.length;
+    expect(atKill).toBeGreaterThanOrEqual(HELD_AT);
     expect(atKill).toBeLessThan(JOBS);
+    const survivorPort = survivor === a ? portA : portB;
 
-    const open = () => count("select count(*) as n from campaign_jobs where campaign_id = $1 and status in ('scheduled', 'sending')", [campaign]);
-    await expect.poll(open, { timeout: 240_000, intervals: [500] }).toBe(0);
-    const numbers = gw.sent.filter((s) => s.instance === "user_multi_main").map((s) => s.number);
-    expect(new Set(numbers).size).toBe(numbers.length); // no message twice
-    const rows = (await db.query(`select status, error, "to", claimed_by from campaign_jobs where campaign_id = $1`, [campaign])).rows as { status: string; error: string | null; to: string; claimed_by: string }[];
-    const sent = rows.filter((r) => r.status === "sent");
-    const failed = rows.filter((r) => r.status === "failed");
-    expect(sent.length + failed.length).toBe(JOBS); // none lost
-    expect(failed.length).toBeLessThanOrEqual(1); // at most the one in flight in A at the kill
-    for (const f of failed) expect(f.error).toMatch(/^interrompido/);
-    for (const r of sent) expect(numbers.filter((n) => n === r.to)).toHaveLength(1); // each sent message exactly once
-    expect(numbers.length).toBeGreaterThanOrEqual(JOBS - 1);
-    // B took over: the messages left when A died were sent by B
-    expect(new Set(sent.map((r) => r.claimed_by.split(":")[1]))).toContain(String(b!.pid));
-    expect((await db.query("select status from campaigns where id = $1", [campaign])).rows[0].status).toBe("completed");
+    // the survivor sends the rest; the killed process's claim stays until its lease runs out, then becomes sent
+    const status = async () => Object.fromEntries((await db.query(`select status, count(*) as n from campaign_jobs group by status`)).rows.map((r) => [r.status, Number(r.n)]));
+    await expect.poll(status, { timeout: 240_000, intervals: [500] }).toEqual({ sent: JOBS - 1, sending: 1 });
+    let settledAfter = 0;
+    await expect
+      .poll(
+        async () => {
+          const row = await inFlight();
+          settledAfter = Date.now() - Date.parse(claim.claimed_at);
+          return row.status;
+        },
+        { timeout: 120_000, intervals: [250] },
+      )
+      .toBe("sent");
+    expect(settledAfter).toBeGreaterThanOrEqual(CLAIM_LEASE_MS); // the lease, not an earlier path, ended it
+    expect(await status()).toEqual({ sent: JOBS }); // none lost, none failed
 
-    // B still serves after A is gone
-    expect((await fetch(`http://localhost:${portB}/healthz`)).status).toBe(200);
+    // the gateway: each of the 200 numbers got exactly one message
+    const got = gw.sent.map((s) => s.number);
+    expect(got).toHaveLength(JOBS);
+    expect([...got].sort()).toEqual([...numbers].sort());
+    // the database: each job sent once, with the gateway's id, and one message row each
+    const rows = (await db.query(`select "to", message_key, claimed_by from campaign_jobs`)).rows as { to: string; message_key: string; claimed_by: string }[];
+    const keyOf = new Map(gw.sent.map((s) => [s.number, s.keyId]));
+    for (const r of rows) expect(r.message_key).toBe(keyOf.get(r.to));
+    expect(await count("select count(distinct campaign_job_id) as n from whatsapp_messages where campaign_job_id is not null")).toBe(JOBS);
+    expect(await count("select count(*) as n from whatsapp_messages")).toBe(JOBS);
+    // both processes sent, the survivor the rest after the kill
+    const senders = new Set(rows.map((r) => r.claimed_by.split(":")[1]));
+    expect(senders).toContain(String(survivor.pid));
+    expect(senders).toContain(String(victimPid));
+    expect(await count("select count(*) as n from campaigns where id = any($1) and status = 'completed'", [campaigns])).toBe(NUMBERS);
+
+    // the survivor still serves after the other is gone
+    expect((await fetch(`http://localhost:${survivorPort}/healthz`)).status).toBe(200);
   } finally {
     a?.kill("SIGKILL");
     b?.kill("SIGKILL");

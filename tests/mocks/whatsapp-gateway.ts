@@ -38,6 +38,14 @@ export type FakeGateway = {
    * that got a message and had not replied when the app died; null answers every send.
    */
   holdAfter: number | null;
+  /**
+   * The one send that arrives when this many were received is sent (recorded with its id, held: true,
+   * and its send.message posted) but never answered, as a gateway that delivered a message while the
+   * app that asked died waiting; the sends after it are answered. null: none.
+   */
+  holdOne: number | null;
+  /** Post `send.message` to the instance's webhook for each message sent, as the gateway does for an instance subscribed to SEND_MESSAGE (the app's are). Off by default. */
+  sendEvents: boolean;
   /** Resolves once at least `count` sends were received (answered or held): a signal, not a sleep. */
   received(count: number): Promise<void>;
   /** Pair an instance as if the user scanned the QR; posts connection.update to its webhook. */
@@ -58,7 +66,7 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
   const apiKey = options.apiKey ?? "chave-global-de-teste";
   const instances = new Map<string, Instance>();
   const sent: SentRecord[] = [];
-  const state = { registered: new Set<string>(), qrLimit: 30, sendDelayMs: 0, holdAfter: null as number | null };
+  const state = { registered: new Set<string>(), qrLimit: 30, sendDelayMs: 0, holdAfter: null as number | null, holdOne: null as number | null, sendEvents: false };
   const waiters: { count: number; resolve: () => void }[] = [];
   const heldResponses = new Set<http.ServerResponse>();
   function record(entry: SentRecord) {
@@ -186,16 +194,24 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
           heldResponses.add(res);
           return; // no answer: the sender waits until it dies or gives up
         }
+        const holdThis = state.holdOne !== null && sent.length === state.holdOne;
+        if (holdThis) state.holdOne = null;
         if (state.sendDelayMs) await new Promise((r) => setTimeout(r, state.sendDelayMs));
         const keyId = `3EB0${randomUUID().replace(/-/g, "").slice(0, 16).toUpperCase()}`;
-        record({ instance: i.name, number, text: body.text, media: body.media, caption: body.caption, keyId, at: Date.now() });
-        return json(res, 201, {
+        record({ instance: i.name, number, text: body.text, media: body.media, caption: body.caption, keyId, at: Date.now(), ...(holdThis ? { held: true } : {}) });
+        const message = {
           key: { remoteJid: `${number}@s.whatsapp.net`, fromMe: true, id: keyId },
           status: "PENDING",
           message: route.endsWith("sendText") ? { conversation: body.text } : { imageMessage: { caption: body.caption } },
           messageType: route.endsWith("sendText") ? "conversation" : "imageMessage",
           messageTimestamp: Math.floor(Date.now() / 1000),
-        });
+        };
+        if (state.sendEvents) void emit(i.name, "send.message", message);
+        if (holdThis) {
+          heldResponses.add(res);
+          return; // sent, never answered: the sender waits until it dies or gives up
+        }
+        return json(res, 201, message);
       }
       default:
         return json(res, 404, { status: 404, error: "Not Found", response: { message: [`Cannot ${req.method} ${url.pathname}`] } });
@@ -225,6 +241,18 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
     },
     set sendDelayMs(v) {
       state.sendDelayMs = v;
+    },
+    get holdOne() {
+      return state.holdOne;
+    },
+    set holdOne(v) {
+      state.holdOne = v;
+    },
+    get sendEvents() {
+      return state.sendEvents;
+    },
+    set sendEvents(v) {
+      state.sendEvents = v;
     },
     get holdAfter() {
       return state.holdAfter;

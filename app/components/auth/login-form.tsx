@@ -1,23 +1,17 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "react-router";
 import { Alert, Button, Field, Input } from "~/components/ui";
+import { formProps, useAppForm } from "~/components/ui/form";
 import { loginSchema } from "~/modules/auth/login-schema";
 
 
 export function LoginForm({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]> | null; redirectTo?: string | null }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(loginSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useAppForm(loginSchema, { id: "login", lastResult, shouldValidate: "onSubmit" });
   // Both fields share one message: show it once, as a banner.
   const message = form.errors?.[0] ?? fields.email.errors?.[0] ?? fields.password.errors?.[0];
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <Form method="post" {...formProps(form)} className="space-y-4">
       {message ? <Alert tone="danger">{message}</Alert> : null}
       {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
       <Field label="E-mail" htmlFor={fields.email.id}>

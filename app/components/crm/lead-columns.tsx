@@ -5,7 +5,7 @@ import { formatDateTime } from "~/utils/clock";
 /**
  * What the lead lists (the broker's list, the simple list, the admin's lead
  * tab) show the same way: a lead's name ('Contato' when it has none) linking
- * to its page, and the date it came in.
+ * to its page, the name column and the date it came in.
  */
 export const leadName = (lead: { name: string }) => lead.name || "Contato";
 
@@ -16,5 +16,8 @@ export function LeadLink({ lead, className = "font-medium text-slate-900 hover:u
     </Link>
   );
 }
+
+/** The name column, the card's heading on a phone; each list draws its own cell (link, avatar, badges): `{ ...leadNameColumn, cell }`. */
+export const leadNameColumn = { key: "name", header: "Nome", primary: true } as const;
 
 export const leadDateColumn: ListColumn<{ createdAt: string }> = { key: "date", header: "Data", cell: (r) => <span className="text-xs md:whitespace-nowrap">{formatDateTime(r.createdAt)}</span> };

@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } 
 import { Alert, Button, CancelLink, ConfirmButton, Options, PageHeader, Select, buttonClass } from "~/components/ui";
 import { formErrorOf, resultFor } from "~/components/ui/form";
 import { ListScreen, type ListColumn } from "~/components/ui/list-screen";
-import { LeadLink, leadDateColumn, leadName } from "./lead-columns";
+import { LeadLink, leadDateColumn, leadName, leadNameColumn } from "./lead-columns";
 import { formatPhone, whatsappLink } from "~/utils/phone";
 import { pathWithQuery } from "~/utils/url";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
@@ -76,20 +76,15 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
         />
       ),
     },
-    {
-      key: "name",
-      header: "Nome",
-      primary: true,
-      cell: (r) => (
-        <>
-          <LeadLink lead={r} />
-          <span className="mt-1 flex flex-wrap gap-1 font-normal">
-            <AgeBadge createdAt={r.createdAt} />
-            <PriorityBadge priority={r.priority} />
-          </span>
-        </>
-      ),
-    },
+    { ...leadNameColumn, cell: (r) => (
+      <>
+        <LeadLink lead={r} />
+        <span className="mt-1 flex flex-wrap gap-1 font-normal">
+          <AgeBadge createdAt={r.createdAt} />
+          <PriorityBadge priority={r.priority} />
+        </span>
+      </>
+    ) },
     {
       key: "contact",
       header: "Contato",

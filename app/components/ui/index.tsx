@@ -180,6 +180,27 @@ export function Badge({ tone = "neutral", children, className }: { tone?: BadgeT
 }
 
 // ── surfaces ──────────────────────────────────────────────────────────────
+/** A grid form's 'Salvar' on a row of its own (`span` makes it cross the form's columns). */
+export function SaveRow({ pending, span }: { pending: boolean; span: "sm:col-span-2" | "sm:col-span-3" }) {
+  return (
+    <div className={span}>
+      <Button type="submit" pending={pending}>
+        Salvar
+      </Button>
+    </div>
+  );
+}
+
+/** A step's or reason's number in a round badge (the home's reasons, /anuncie's steps): decorative, the list gives the order. */
+export function StepNumber({ n, tone, className }: { n: number; tone: "accent" | "brand"; className?: string }) {
+  const tones = { accent: "size-9 bg-accent-700 text-white", brand: "size-8 bg-brand-50 text-brand-800" };
+  return (
+    <span aria-hidden="true" className={cx("flex shrink-0 items-center justify-center rounded-full text-sm font-bold", tones[tone], className)}>
+      {n}
+    </span>
+  );
+}
+
 export function Card({ children, className, as: Tag = "div" }: { children: ReactNode; className?: string; as?: "div" | "section" | "article" }) {
   return <Tag className={cx("rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]", className)}>{children}</Tag>;
 }

@@ -3,7 +3,7 @@ import { buildMatchQuery, catalogueTextMatchIds, countCatalogueTextMatches } fro
 import type { Database, PropertyTypeCode } from "#db/schema";
 import { PAGE_SIZE, type CatalogueFilters } from "~/modules/catalogue/params";
 import { cityKey, neighborhoodKey } from "~/modules/catalogue/places";
-import { insideWordsLookup } from "~/modules/catalogue/vocabulary.server";
+import { catalogueWordLookups } from "~/modules/catalogue/vocabulary.server";
 import { db } from "~/modules/platform/db.server";
 import { cardsByIds, type PropertyCard } from "./cards.server";
 import { conditions, isRentContext, onlyText, priceExpression, type CatalogueKind, type QueryFilters } from "./conditions.server";
@@ -55,7 +55,7 @@ export async function resolveCatalogueFilters(input: CatalogueFilters, lockedTyp
       neighborhoodKey: neighborhood?.key ?? null,
       // With a city chosen, the words are looked for in title and description only (spec 01 §7).
       // Words of three or more letters match inside words too ('aulo' finds 'São Paulo').
-      match: filters.searchTerm.trim() ? buildMatchQuery(filters.searchTerm, { titleAndDescriptionOnly: !!city, insideWords: await insideWordsLookup() }) : null,
+      match: filters.searchTerm.trim() ? buildMatchQuery(filters.searchTerm, { titleAndDescriptionOnly: !!city, ...(await catalogueWordLookups()) }) : null,
       minPrice: filters.minPrice,
       maxPrice: filters.maxPrice,
       minArea: filters.minArea,

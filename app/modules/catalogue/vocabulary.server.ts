@@ -52,6 +52,19 @@ function refresh(version: number): Promise<Vocabulary> {
 
 /** The current vocabulary's lookup: the indexed words that contain `folded` after their first letter. */
 export async function insideWordsLookup(): Promise<(folded: string) => string[]> {
+  return (await catalogueWordLookups()).insideWords;
+}
+
+/**
+ * What a search asks the vocabulary: `insideWords` (above), and
+ * `onlyItselfStarts`: whether no indexed word but `folded` itself starts with
+ * `folded` (then PostgreSQL's index is asked for the word, not for its
+ * prefix: the same rows, found without walking the prefix's entries; see
+ * db/fulltext.ts). It answers true only while the list in memory is the
+ * catalogue's current one, so a word added a moment ago is still found by
+ * its start.
+ */
+export async function catalogueWordLookups(): Promise<{ insideWords: (folded: string) => string[]; onlyItselfStarts: (folded: string) => boolean }> {
   const version = await catalogueVersion();
   let vocabulary = current;
   if (!vocabulary) vocabulary = await refresh(version);
@@ -61,14 +74,18 @@ export async function insideWordsLookup(): Promise<(folded: string) => string[]>
     else next.catch((error: unknown) => log.warn("catalogue vocabulary refresh failed", { error: String(error) }));
   }
   const words = vocabulary.words;
-  return (folded) => {
-    const found: string[] = [];
-    for (const w of words) {
-      if (w.term.length > folded.length && !w.term.startsWith(folded) && w.term.includes(folded)) {
-        found.push(w.term);
-        if (found.length === MAX_INSIDE_WORDS) break;
+  const isCurrent = vocabulary.version === version;
+  return {
+    insideWords: (folded) => {
+      const found: string[] = [];
+      for (const w of words) {
+        if (w.term.length > folded.length && !w.term.startsWith(folded) && w.term.includes(folded)) {
+          found.push(w.term);
+          if (found.length === MAX_INSIDE_WORDS) break;
+        }
       }
-    }
-    return found;
+      return found;
+    },
+    onlyItselfStarts: (folded) => isCurrent && !words.some((w) => w.term.length > folded.length && w.term.startsWith(folded)),
   };
 }

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { leadSentHeader } from "./lead-sent.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { data, redirect } from "react-router";
@@ -9,16 +8,19 @@ import type { LeadSource } from "#db/schema";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { RATE_LIMIT_MESSAGE, clientIp, hitFormLimit, retryAfterHeaders } from "~/modules/auth/rate-limit.server";
 import { config } from "~/modules/platform/config.server";
-import { readFormData } from "~/modules/platform/forms.server";
+import { parseSubmission, readFormData } from "~/modules/platform/forms.server";
 
 export { leadFormSchema } from "~/modules/leads/lead-form";
 
 /**
- * Per visitor address and 10 minutes: RATE_LIMIT_MAX leads, and three times
- * as many posts of any kind (invalid ones too, so a flood of bad posts
- * cannot keep the server rendering error pages).
+ * The public forms' flood limits (the lead forms and /anuncie), per visitor
+ * address and 10 minutes: RATE_LIMIT_MAX leads, and three times as many
+ * posts of any kind (invalid ones too, so a flood of bad posts cannot keep
+ * the server rendering error pages).
  */
 const LEAD_WINDOW_S = 10 * 60;
+export const hitPublicPostLimit = (ip: string) => hitFormLimit("lead_posts", ip, { max: config().RATE_LIMIT_MAX * 3, windowSeconds: LEAD_WINDOW_S });
+export const hitPublicLeadLimit = (ip: string) => hitFormLimit("lead_created", ip, { windowSeconds: LEAD_WINDOW_S });
 
 /**
  * Where the form sits: the property the lead is about, and for the visitor
@@ -35,7 +37,7 @@ export type LeadFormContext = { propertyId: number | null; source?: LeadSource; 
  */
 export async function leadFormAction(request: Request, context: LeadFormContext) {
   const ip = clientIp(request);
-  const posts = await hitFormLimit("lead_posts", ip, { max: config().RATE_LIMIT_MAX * 3, windowSeconds: LEAD_WINDOW_S });
+  const posts = await hitPublicPostLimit(ip);
   if (!posts.ok) {
     const refused: SubmissionResult<string[]> = { status: "error", initialValue: {}, error: { "": [RATE_LIMIT_MESSAGE] } };
     return data(refused, { status: 429, headers: retryAfterHeaders(posts) });
@@ -43,7 +45,7 @@ export async function leadFormAction(request: Request, context: LeadFormContext)
   const formData = await readFormData(request);
   const url = new URL(request.url);
 
-  const submission = parseWithZod(formData, { schema: leadFormSchema });
+  const submission = await parseSubmission(formData, leadFormSchema);
 
   // A filled honeypot is a bot: it sees the usual success and nothing is stored.
   if (isHoneypotFilled(formData)) {
@@ -54,7 +56,7 @@ export async function leadFormAction(request: Request, context: LeadFormContext)
 
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
-  const limit = await hitFormLimit("lead_created", ip, { windowSeconds: LEAD_WINDOW_S });
+  const limit = await hitPublicLeadLimit(ip);
   if (!limit.ok) return data(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), { status: 429, headers: retryAfterHeaders(limit) });
 
   const { name, email, phone } = submission.value;

@@ -4,7 +4,7 @@ import { agencyInstant, agencyTime } from "~/utils/clock";
 import { brokerScope } from "~/modules/auth/permissions.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { lenientText, pageParam, parseRecordId } from "~/utils/query-schema";
-import { countTextMatches, leadKeyMatch, leadTextMatch } from "#db/lead-search";
+import { countTextMatches, leadKeyMatch, leadSearchWords, leadTextMatch } from "#db/lead-search";
 
 /** The columns every lead view starts with: who wrote, what was asked, about which property. */
 export const LEAD_CONTACT_COLUMNS = ["leads.id", "leads.name", "leads.email", "leads.phone", "leads.message", "leads.property_title", "leads.property_url"] as const;
@@ -83,8 +83,10 @@ export async function listLeads(user: SessionUser, params: LeadListParams, pageS
   const scoped = !!(brokerScope(user) || params.broker);
   let mode: "fts" | "key" | undefined;
   let capped = false;
+  let matched: number | undefined;
   if (text && !scoped) {
-    capped = (await countTextMatches(db(), text, SEARCH_COUNT_CAP + 1)) > SEARCH_COUNT_CAP;
+    matched = await countTextMatches(db(), text, SEARCH_COUNT_CAP + 1);
+    capped = matched > SEARCH_COUNT_CAP;
     mode = capped ? "key" : "fts";
   }
   const base = leadListQuery(user, params, mode);
@@ -96,12 +98,26 @@ export async function listLeads(user: SessionUser, params: LeadListParams, pageS
       .executeTakeFirstOrThrow();
     total = Number(row.n);
     capped = total > SEARCH_COUNT_CAP;
+  } else if (!text) {
+    total = await countWithoutSearch(user, params);
+  } else if (matched !== undefined && !params.stage && leadSearchWords(text).every((w) => [...w].length >= 3)) {
+    // Every word went to the text index and nothing else narrows the list: its count is the total.
+    total = matched;
   } else {
     total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
   }
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(params.page ?? 1, pageCount);
-  const rows = await base
+  // The page's ids first (from an index alone, however deep the page), then only their rows are read and joined.
+  const pageIds = base
+    .select("leads.id")
+    .orderBy("leads.created_at", "desc")
+    .orderBy("leads.id", "desc")
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const rows = await db()
+    .selectFrom("leads")
+    .where("leads.id", "in", pageIds)
     .leftJoin("brokers", "brokers.id", "leads.broker_id")
     .leftJoin("crm_stages", "crm_stages.id", "leads.stage_id")
     .select([
@@ -115,8 +131,6 @@ export async function listLeads(user: SessionUser, params: LeadListParams, pageS
     ])
     .orderBy("leads.created_at", "desc")
     .orderBy("leads.id", "desc")
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
     .execute();
   return {
     rows: rows.map((r) => ({
@@ -144,6 +158,22 @@ export async function listLeads(user: SessionUser, params: LeadListParams, pageS
   };
 }
 
+/**
+ * The total of a list without a search, exact: a sum over lead_counts (leads
+ * per broker and stage, kept by triggers: migration 0061) instead of counting
+ * the leads, which PostgreSQL does an index entry at a time. Same filters as
+ * leadListQuery: the broker scope or filter ('' = no broker), the stage.
+ */
+async function countWithoutSearch(user: SessionUser, params: Pick<LeadListParams, "stage" | "broker">): Promise<number> {
+  const broker = brokerScope(user) ?? (params.broker === "none" ? "" : params.broker || undefined);
+  let q = db()
+    .selectFrom("lead_counts")
+    .select((eb) => eb.fn.sum<number>("n").as("n"));
+  if (broker !== undefined) q = q.where("broker_key", "=", broker);
+  if (params.stage) q = q.where("stage_key", "=", params.stage);
+  return Number((await q.executeTakeFirst())?.n ?? 0);
+}
+
 /** Brokers for the admin filter and the inline reassign (up to 8 suggestions when a term is given); `isActive` tells who may receive leads. */
 export async function brokerOptions(term?: string, limit = 500) {
   let q = db().selectFrom("brokers").select(["id", "name", "email", "is_active"]).orderBy("name");
@@ -160,12 +190,19 @@ function escapeLike(s: string) {
 export async function leadStats(now: Date = new Date()) {
   const today = agencyTime(now);
   const monthStart = agencyInstant({ year: today.year, month: today.month, day: 1 }).toISOString();
-  const count = async (f: (q: ReturnType<typeof base>) => ReturnType<typeof base>) => Number((await f(base()).executeTakeFirstOrThrow()).n);
-  const base = () => db().selectFrom("leads").select((eb) => eb.fn.countAll<number>().as("n"));
-  const [total, withBroker, thisMonth] = await Promise.all([
-    count((q) => q),
-    count((q) => q.where("broker_id", "is not", null)),
-    count((q) => q.where("created_at", ">=", monthStart)),
+  // Total and direct from lead_counts (migration 0061), this month from the date index.
+  const [perBroker, month] = await Promise.all([
+    db()
+      .selectFrom("lead_counts")
+      .select((eb) => [eb.fn.sum<number>("n").as("n"), eb.fn.sum<number>(eb.case().when("broker_key", "=", "").then(eb.ref("n")).else(0).end()).as("direct")])
+      .executeTakeFirst(),
+    db()
+      .selectFrom("leads")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("created_at", ">=", monthStart)
+      .executeTakeFirstOrThrow(),
   ]);
-  return { total, withBroker, direct: total - withBroker, thisMonth };
+  const total = Number(perBroker?.n ?? 0);
+  const direct = Number(perBroker?.direct ?? 0);
+  return { total, withBroker: total - direct, direct, thisMonth: Number(month.n) };
 }

@@ -50,31 +50,64 @@ export function lateToleranceMs(timing: Timing): number {
 
 export type DispatchResult = { sent: number; failed: number; deferred: number; respaced: number; cancelled: number; interrupted: number; completed: number };
 
-/** Jobs claimed by a process that stopped mid-send: interrupted, never repeated. */
+/** Jobs claimed by a process that stopped mid-send, once the claim has run out: settled, never repeated. */
 export async function failAbandonedClaims(now: Date): Promise<number> {
   const cutoff = new Date(now.getTime() - CLAIM_LEASE_MS).toISOString();
-  const res = await db()
-    .updateTable("campaign_jobs")
-    .set({ status: "failed", error: INTERRUPTED })
+  const rows = await db()
+    .selectFrom("campaign_jobs")
+    .select("id")
     .where("status", "=", "sending")
     .where((eb) => eb.or([eb("claimed_at", "is", null), eb("claimed_at", "<", cutoff)]))
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows ?? 0);
+    .execute();
+  return settleAbandoned(rows.map((r) => r.id), now);
 }
 
-/** At start-up: whatever this machine's previous process left in 'sending' is interrupted. */
+/** At start-up and every run: whatever this machine's dead processes left in 'sending' is settled at once, the rest when its claim runs out. */
 export async function failClaimsOfDeadProcesses(now: Date): Promise<number> {
   const host = `${os.hostname()}:`;
   const rows = await db().selectFrom("campaign_jobs").select(["id", "claimed_by"]).where("status", "=", "sending").execute();
   const dead = rows.filter((r) => r.claimed_by?.startsWith(host) && r.claimed_by !== PROCESS_ID && !isAlive(Number(r.claimed_by.split(":")[1])));
-  if (dead.length === 0) return failAbandonedClaims(now);
-  await db()
+  return (await settleAbandoned(dead.map((r) => r.id), now)) + (await failAbandonedClaims(now));
+}
+
+/**
+ * Abandoned claims end here. A claim whose message the gateway reported
+ * sent (its id noted by the send.message event, gateway-events.server.ts)
+ * becomes sent, as the dead sender would have recorded it; the others are
+ * interrupted: failed, never re-sent, since the gateway may have got them
+ * (a later event for one still marks it sent).
+ */
+async function settleAbandoned(ids: number[], now: Date): Promise<number> {
+  if (ids.length === 0) return 0;
+  const confirmed = await db()
+    .selectFrom("campaign_jobs as j")
+    .innerJoin("campaigns as c", "c.id", "j.campaign_id")
+    .leftJoin("whatsapp_connections as w", "w.broker_id", "c.broker_id")
+    .select(["j.id", "j.to", "j.message", "j.lead_id", "j.claimed_at", "j.message_key", "c.broker_id", "w.instance_name"])
+    .where("j.id", "in", ids)
+    .where("j.status", "=", "sending")
+    .where("j.message_key", "is not", null)
+    .execute();
+  for (const job of confirmed) {
+    const sentAt = job.claimed_at ?? now.toISOString();
+    await db()
+      .transaction()
+      .execute(async (tx) => {
+        const r = await tx.updateTable("campaign_jobs").set({ status: "sent", sent_at: sentAt, delivery: "sent", error: null }).where("id", "=", job.id).where("status", "=", "sending").executeTakeFirst();
+        if (Number(r.numUpdatedRows ?? 0) !== 1) return;
+        await tx
+          .insertInto("whatsapp_messages")
+          .values({ broker_id: job.broker_id, lead_id: job.lead_id, campaign_job_id: job.id, instance_name: job.instance_name ?? "", to: job.to, body: job.message, kind: imageUrlIn(job.message) ? "image" : "text", message_key: job.message_key, created_at: sentAt, updated_at: now.toISOString() })
+          .execute();
+      });
+  }
+  const res = await db()
     .updateTable("campaign_jobs")
     .set({ status: "failed", error: INTERRUPTED })
-    .where("id", "in", dead.map((r) => r.id))
+    .where("id", "in", ids)
     .where("status", "=", "sending")
-    .execute();
-  return dead.length + (await failAbandonedClaims(now));
+    .executeTakeFirst();
+  return confirmed.length + Number(res.numUpdatedRows ?? 0);
 }
 
 function isAlive(pid: number): boolean {

@@ -64,7 +64,9 @@ export async function applyGatewayEvent(instanceName: string, payload: unknown, 
     const id = str(key.id);
     if (!id || key.fromMe === false) return;
     const known = await db().selectFrom("campaign_jobs").select("id").where("message_key", "=", id).executeTakeFirst();
-    if (!known) await recoverInterrupted(row.broker_id, { key: id, number: numberOfJid(key.remoteJid), delivery: "sent", text: textOf(msg) }, now);
+    if (known) return;
+    const sentEvent = { key: id, number: numberOfJid(key.remoteJid), delivery: "sent" as const, text: textOf(msg) };
+    if (!(await noteInFlight(row.broker_id, sentEvent))) await recoverInterrupted(row.broker_id, sentEvent, now);
   } else if (event === "messages.upsert") {
     const msg = obj(Array.isArray(data) ? data[0] : data);
     if (obj(msg.key).fromMe) return;
@@ -111,6 +113,33 @@ async function applyDelivery(key: string, delivery: WhatsappDelivery): Promise<b
     await db().updateTable("campaign_jobs").set({ delivery }).where("id", "=", job.id).execute();
   }
   return !!msg || !!job;
+}
+
+/**
+ * The gateway reports a message sent while its campaign send is still in
+ * flight (`sending`): the process that sent it may be waiting for the
+ * answer, or dead. Its id is kept on the claim, so the claim's end records
+ * the send either way: the sender's own answer carries the same id, and a
+ * claim abandoned by a dead process becomes sent, not interrupted
+ * (campaign-dispatcher.server.ts, settleAbandoned).
+ */
+async function noteInFlight(brokerId: string, event: { key: string; number: string; text: string | null }): Promise<boolean> {
+  const key = optOutKey(event.number);
+  if (!key) return false;
+  const candidates = await db()
+    .selectFrom("campaign_jobs as j")
+    .innerJoin("campaigns as c", "c.id", "j.campaign_id")
+    .select(["j.id", "j.to", "j.message"])
+    .where("c.broker_id", "=", brokerId)
+    .where("j.status", "=", "sending")
+    .where("j.message_key", "is", null)
+    .where("j.to", "like", `%${key.slice(-8)}`)
+    .execute();
+  const matching = candidates.filter((c) => optOutKey(c.to) === key);
+  const job = (event.text !== null ? matching.find((c) => c.message === event.text) : undefined) ?? matching[0];
+  if (!job) return false;
+  const res = await db().updateTable("campaign_jobs").set({ message_key: event.key }).where("id", "=", job.id).where("status", "=", "sending").where("message_key", "is", null).executeTakeFirst();
+  return Number(res.numUpdatedRows ?? 0) === 1;
 }
 
 /**

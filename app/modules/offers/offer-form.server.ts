@@ -1,20 +1,16 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/modules/platform/forms.server";
 import { data, redirect } from "react-router";
-import { RATE_LIMIT_MESSAGE, clientIp, hitFormLimit, retryAfterHeaders } from "~/modules/auth/rate-limit.server";
+import { RATE_LIMIT_MESSAGE, clientIp, retryAfterHeaders } from "~/modules/auth/rate-limit.server";
 import { isHoneypotFilled } from "~/modules/leads/honeypot";
-import { thanksUrl } from "~/modules/leads/lead-form.server";
+import { hitPublicLeadLimit, hitPublicPostLimit, thanksUrl } from "~/modules/leads/lead-form.server";
 import { leadSentHeader } from "~/modules/leads/lead-sent.server";
 import { createLead } from "~/modules/leads/leads.server";
-import { config } from "~/modules/platform/config.server";
 import { nowIso } from "~/modules/platform/db.server";
 import { errorFields, log } from "~/modules/platform/logger.server";
 import { formatBRL } from "~/utils/format";
 import "~/utils/zod-pt-br";
 import { checkOfferPhotos, discardOfferPost, offerFolderName, readOfferPost, removeOfferFolder, storeOfferPhotos } from "./offer-photos.server";
 import { OFFER_MESSAGES, OFFER_PHOTO_FIELD, offerFormSchema, offerLeadMessage } from "./owner-offer";
-
-/** Per visitor address and 10 minutes, like the lead forms (leads/lead-form.server.ts). */
-const WINDOW_S = 10 * 60;
 
 /**
  * The action of /anuncie: the public lead form's rules (rate limits, the
@@ -27,9 +23,9 @@ const WINDOW_S = 10 * 60;
  */
 export async function offerFormAction(request: Request) {
   const ip = clientIp(request);
-  const posts = await hitFormLimit("lead_posts", ip, { max: config().RATE_LIMIT_MAX * 3, windowSeconds: WINDOW_S });
+  const posts = await hitPublicPostLimit(ip);
   const outcome = await readOfferPost(request);
-  const submission = parseWithZod(outcome.fields, { schema: offerFormSchema });
+  const submission = await parseSubmission(outcome.fields, offerFormSchema);
 
   if (!posts.ok) {
     await discardOfferPost(outcome);
@@ -55,7 +51,7 @@ export async function offerFormAction(request: Request) {
     return data(submission.reply(photoProblems), { status: 400 });
   }
 
-  const limit = await hitFormLimit("lead_created", ip, { windowSeconds: WINDOW_S });
+  const limit = await hitPublicLeadLimit(ip);
   if (!limit.ok) return data(submission.reply({ formErrors: [RATE_LIMIT_MESSAGE] }), { status: 429, headers: retryAfterHeaders(limit) });
 
   const offer = submission.value;

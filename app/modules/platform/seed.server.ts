@@ -16,6 +16,7 @@ import { createAdmin, createBroker } from "~/modules/auth/users.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { seedDemoExtras, type DemoContext } from "./demo-extras.server";
 import { demoCoordinates } from "./demo-places";
+import demoPlaces from "./demo-streets.json";
 
 /**
  * Demo data: a realistic pt-BR agency (properties in every category with
@@ -69,63 +70,7 @@ function rng(seed: number) {
 
 /** A street and a postal code on it (plausible CEPs of São Paulo state: the portals check the format and the state). */
 type Street = { name: string; cep: string };
-const PLACES: { city: string; state: string; neighborhoods: string[]; streets: Street[] }[] = [
-  {
-    city: "São Paulo",
-    state: "SP",
-    neighborhoods: ["Moema", "Pinheiros", "Vila Mariana", "Itaim Bibi", "Tatuapé", "Perdizes"],
-    streets: [
-      { name: "Rua Augusta", cep: "01305-100" },
-      { name: "Alameda Santos", cep: "01418-100" },
-      { name: "Rua dos Pinheiros", cep: "05422-001" },
-      { name: "Avenida Ibirapuera", cep: "04029-000" },
-      { name: "Rua Tuim", cep: "04514-100" },
-      { name: "Rua Cardeal Arcoverde", cep: "05407-002" },
-    ],
-  },
-  {
-    city: "Campinas",
-    state: "SP",
-    neighborhoods: ["Cambuí", "Taquaral", "Barão Geraldo", "Nova Campinas"],
-    streets: [
-      { name: "Rua Coronel Quirino", cep: "13025-001" },
-      { name: "Avenida Norte-Sul", cep: "13070-712" },
-      { name: "Rua Maria Monteiro", cep: "13025-151" },
-      { name: "Avenida Albino J. B. de Oliveira", cep: "13084-008" },
-    ],
-  },
-  {
-    city: "Santos",
-    state: "SP",
-    neighborhoods: ["Gonzaga", "Ponta da Praia", "Boqueirão", "Embaré"],
-    streets: [
-      { name: "Avenida Ana Costa", cep: "11060-001" },
-      { name: "Rua Tolentino Filgueiras", cep: "11060-470" },
-      { name: "Avenida Conselheiro Nébias", cep: "11045-001" },
-      { name: "Rua Oswaldo Cruz", cep: "11045-101" },
-    ],
-  },
-  {
-    city: "São José dos Campos",
-    state: "SP",
-    neighborhoods: ["Jardim Aquarius", "Vila Adyana", "Urbanova"],
-    streets: [
-      { name: "Avenida Cassiano Ricardo", cep: "12246-870" },
-      { name: "Rua Ana Gonçalves da Cunha", cep: "12243-010" },
-      { name: "Avenida Lineu de Moura", cep: "12244-380" },
-    ],
-  },
-  {
-    city: "Sorocaba",
-    state: "SP",
-    neighborhoods: ["Campolim", "Jardim Europa", "Centro"],
-    streets: [
-      { name: "Avenida Antônio Carlos Comitre", cep: "18047-620" },
-      { name: "Rua da Penha", cep: "18010-002" },
-      { name: "Avenida Dom Aguirre", cep: "18035-000" },
-    ],
-  },
-];
+const PLACES: { city: string; state: string; neighborhoods: string[]; streets: Street[] }[] = demoPlaces;
 
 /**
  * The address columns of a demo listing, one line each: the street, its

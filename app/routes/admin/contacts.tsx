@@ -12,7 +12,7 @@ import { contactDeleteSchema } from "~/modules/leads/contacts";
 import { leadStats, listLeads, parseLeadListParams } from "~/modules/leads/lead-list.server";
 import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.server";
 import { log, errorFields } from "~/modules/platform/logger.server";
-import { LeadLink, leadDateColumn, leadName } from "~/components/crm/lead-columns";
+import { LeadLink, leadDateColumn, leadName, leadNameColumn } from "~/components/crm/lead-columns";
 import { formatPhone } from "~/utils/phone";
 import { parseRecordId } from "~/utils/query-schema";
 import { withQuery } from "~/utils/url";
@@ -128,14 +128,9 @@ export default function AdminContacts() {
         caption="Leads de todos os corretores"
         empty={{ title: CRM_MESSAGES.emptyState }}
         columns={[
-          {
-            key: "name",
-            header: "Nome",
-            primary: true,
-            cell: (r) => (
-              <LeadLink lead={r} className="font-medium hover:underline" />
-            ),
-          },
+          { ...leadNameColumn, cell: (r) => (
+            <LeadLink lead={r} className="font-medium hover:underline" />
+          ) },
           {
             key: "contact",
             header: "Contato",

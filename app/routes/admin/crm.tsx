@@ -10,7 +10,7 @@ import { parseSubmission, replyWithErrors } from "~/modules/platform/forms.serve
 import { log, errorFields } from "~/modules/platform/logger.server";
 import { readListQuery } from "~/utils/query-schema";
 import { withQuery } from "~/utils/url";
-import { ActiveBadge, brokerEmpty, brokerSearch } from "~/components/brokers/broker-list";
+import { ActiveBadge, brokerColumn, brokerListProps } from "~/components/brokers/broker-list";
 import type { Route } from "./+types/crm";
 
 export const meta: Route.MetaFunction = () => [{ title: "Admins do CRM | Administração" }, { name: "robots", content: "noindex" }];
@@ -80,23 +80,16 @@ export default function AdminCrm({ loaderData, actionData }: Route.ComponentProp
         <p className="mt-2 text-xs text-slate-500">Um admin do CRM vê os leads de todos os corretores, reatribui e exclui leads, edita anotações e gerencia as etapas.</p>
       </Card>
       <ListScreen
-        search={brokerSearch(q)}
+        {...brokerListProps(q, "Cadastre corretores em Corretores.")}
         rows={rows}
-        rowKey={(b) => b.id}
         caption="Corretores e a permissão de admin do CRM"
-        empty={brokerEmpty(q, "Cadastre corretores em Corretores.")}
         columns={[
-          {
-            key: "broker",
-            header: "Corretor",
-            primary: true,
-            cell: (b) => (
-              <>
-                <p className="font-medium text-slate-900">{b.name}</p>
-                <p className="text-xs font-normal text-slate-500">{b.email}</p>
-              </>
-            ),
-          },
+          { ...brokerColumn, cell: (b) => (
+            <>
+              <p className="font-medium text-slate-900">{b.name}</p>
+              <p className="text-xs font-normal text-slate-500">{b.email}</p>
+            </>
+          ) },
           { key: "status", header: "Status", cell: (b) => <ActiveBadge active={b.isActive} /> },
           { key: "crm-admin", header: "Admin do CRM", cell: (b) => <Badge tone={b.crmAdmin ? "accent" : "neutral"}>{b.crmAdmin ? "Sim" : "Não"}</Badge> },
         ]}

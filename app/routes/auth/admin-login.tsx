@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, data, useActionData, useLoaderData } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { LoginForm } from "~/components/auth/login-form";
@@ -8,7 +7,7 @@ import { loginSchema } from "~/modules/auth/login-schema";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import type { Route } from "./+types/admin-login";
-import { readFormData } from "~/modules/platform/forms.server";
+import { parseSubmission, readFormData } from "~/modules/platform/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login administrativo | Lar Imóveis" }, { name: "robots", content: "noindex" }];
 
@@ -20,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request.clone());
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = await parseSubmission(formData, loginSchema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     const { setCookie } = await login(request, ["admin"]);

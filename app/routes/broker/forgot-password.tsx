@@ -1,24 +1,20 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps } from "@conform-to/react";
 import { Form, Link, data, useActionData, useNavigation } from "react-router";
-import { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert, Button, Field, Input } from "~/components/ui";
+import { formProps, useAppForm } from "~/components/ui/form";
+import { forgotPasswordSchema } from "~/modules/auth/password-reset";
 import { config } from "~/modules/platform/config.server";
 import { log, errorFields } from "~/modules/platform/logger.server";
 import { requestPasswordReset } from "~/modules/auth/password-reset.server";
 import { RATE_LIMIT_MESSAGE, clientIp, hitFormLimit, retryAfterHeaders } from "~/modules/auth/rate-limit.server";
 import type { Route } from "./+types/forgot-password";
-import { readFormData } from "~/modules/platform/forms.server";
+import { parseSubmission } from "~/modules/platform/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Recuperar senha | Lar Imóveis" }, { name: "robots", content: "noindex" }];
 
-const schema = z.object({
-  email: z.string({ error: "Informe seu email" }).trim().toLowerCase().min(1, "Informe seu email").pipe(z.email("Informe um e-mail válido")),
-});
-
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema });
+  const submission = await parseSubmission(request, forgotPasswordSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   // Half the login allowance (5 by default): each request sends an e-mail. Tied to RATE_LIMIT_MAX so the e2e server can raise it.
   const max = Math.max(1, Math.ceil(config().RATE_LIMIT_MAX / 2));
@@ -39,12 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function ForgotPassword() {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useAppForm(forgotPasswordSchema, { id: "forgot-password", lastResult: actionData?.result, shouldValidate: "onSubmit" });
   return (
     <AuthCard
       title="Recuperar senha"
@@ -60,7 +51,7 @@ export default function ForgotPassword() {
           Enviamos um link de redefinição para o seu e-mail. Ele vale por 1 hora.
         </Alert>
       ) : null}
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form method="post" {...formProps(form)} className="space-y-4">
         {form.errors?.[0] ? <Alert tone="danger">{form.errors[0]}</Alert> : null}
         <Field label="E-mail" htmlFor={fields.email.id} error={fields.email.errors}>
           <Input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" placeholder="seu@email.com.br" />

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link, data, redirect, useActionData, useLoaderData } from "react-router";
 import { AuthCard } from "~/components/auth/auth-card";
 import { LoginForm } from "~/components/auth/login-form";
@@ -7,7 +6,7 @@ import { loginSchema } from "~/modules/auth/login-schema";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import type { Route } from "./+types/login";
-import { readFormData } from "~/modules/platform/forms.server";
+import { parseSubmission, readFormData } from "~/modules/platform/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Login do corretor | Lar Imóveis" }, { name: "robots", content: "noindex" }];
 
@@ -20,7 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const formData = await readFormData(request.clone());
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = await parseSubmission(formData, loginSchema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   try {
     // An admin may sign in here too: the broker area opens with admin powers.

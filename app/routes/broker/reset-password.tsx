@@ -1,27 +1,16 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getInputProps } from "@conform-to/react";
 import { Form, Link, data, useActionData, useLoaderData, useNavigation } from "react-router";
-import { z } from "zod";
 import { AuthCard } from "~/components/auth/auth-card";
 import { Alert, Button, Field, Input, buttonClass } from "~/components/ui";
+import { formProps, useAppForm } from "~/components/ui/form";
+import { resetPasswordSchema } from "~/modules/auth/password-reset";
 import { checkResetToken, resetPassword, WeakPasswordError } from "~/modules/auth/password-reset.server";
-import { PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH } from "~/modules/auth/password-rules";
+import { PASSWORD_MESSAGES } from "~/modules/auth/password-rules";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import type { Route } from "./+types/reset-password";
-import { readFormData } from "~/modules/platform/forms.server";
+import { parseSubmission } from "~/modules/platform/forms.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Nova senha | Lar Imóveis" }, { name: "robots", content: "noindex" }];
-
-const schema = z
-  .object({
-    token: z.string().min(1),
-    password: z.string({ error: PASSWORD_MESSAGES.tooShort }).min(PASSWORD_MIN_LENGTH, `${PASSWORD_MESSAGES.tooShort}. ${PASSWORD_MESSAGES.tooShortHint}`).max(200),
-    // Checked against the password only once a password is given: an empty submit shows one message.
-    confirm: z.string().optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.password && v.password !== (v.confirm ?? "")) ctx.addIssue({ code: "custom", message: "Senhas não conferem", path: ["confirm"] });
-  });
 
 const INVALID_LINK: Record<string, string> = {
   invalid: "Este link de redefinição é inválido.",
@@ -36,7 +25,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema });
+  const submission = await parseSubmission(request, resetPasswordSchema);
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "confirm"] }), { status: 400 });
   let result;
   try {
@@ -53,12 +42,7 @@ export default function ResetPassword() {
   const { token, invalid } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    lastResult,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-    shouldRevalidate: "onInput",
-  });
+  const [form, fields] = useAppForm(resetPasswordSchema, { id: "reset-password", lastResult, shouldValidate: "onSubmit" });
   if (invalid) {
     return (
       <AuthCard title="Redefinir senha">
@@ -73,8 +57,8 @@ export default function ResetPassword() {
     );
   }
   return (
-    <AuthCard title="Redefinir senha" subtitle="Use pelo menos 6 caracteres." footer={<Link to="/broker/login" className="text-brand-700 hover:underline">Voltar ao Login</Link>}>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+    <AuthCard title="Redefinir senha" subtitle={PASSWORD_MESSAGES.tooShortHint} footer={<Link to="/broker/login" className="text-brand-700 hover:underline">Voltar ao Login</Link>}>
+      <Form method="post" {...formProps(form)} className="space-y-4">
         {form.errors?.[0] ? <Alert tone="danger">{form.errors[0]}</Alert> : null}
         <input type="hidden" name="token" value={token} />
         <Field label="Nova senha" htmlFor={fields.password.id} error={fields.password.errors}>

@@ -2,7 +2,7 @@ import { Form, Link, useLoaderData } from "react-router";
 import { BrokerCard } from "~/components/public/broker-card";
 import { Carousel } from "~/components/public/carousel";
 import { PropertyCard } from "~/components/public/property-card";
-import { buttonClass, cx } from "~/components/ui";
+import { StepNumber, buttonClass, cx } from "~/components/ui";
 import { findFeaturedProperties, type PropertyCard as Card } from "~/modules/catalogue/cards.server";
 import { findRefBroker } from "~/modules/catalogue/property-reads.server";
 import { config } from "~/modules/platform/config.server";
@@ -185,9 +185,7 @@ export default function Home() {
           <ul className="mt-6 grid gap-5 sm:grid-cols-2 lg:grid-cols-4">
             {REASONS.map((r, i) => (
               <li key={r.title} className="rounded-[var(--radius-card)] border border-slate-200 bg-slate-50 p-5">
-                <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-accent-700 text-sm font-bold text-white">
-                  {i + 1}
-                </span>
+                <StepNumber n={i + 1} tone="accent" />
                 <h3 className="mt-3 font-semibold text-slate-900">{r.title}</h3>
                 <p className="mt-1 text-sm text-slate-600">{r.text}</p>
               </li>

@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "react-router";
 import { BrokerCard } from "~/components/public/broker-card";
 import { OfferForm } from "~/components/public/offer-form";
-import { Card } from "~/components/ui";
+import { Card, StepNumber } from "~/components/ui";
 import { findRefBroker } from "~/modules/catalogue/property-reads.server";
 import { parseRef, useRef_ } from "~/modules/leads/referral";
 import { offerFormAction } from "~/modules/offers/offer-form.server";
@@ -75,9 +75,7 @@ export default function OfferPage() {
             <ol className="mt-4 space-y-4">
               {STEPS.map((step, i) => (
                 <li key={step.title} className="flex gap-3">
-                  <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-bold text-brand-800">
-                    {i + 1}
-                  </span>
+                  <StepNumber n={i + 1} tone="brand" />
                   <div>
                     <p className="font-medium text-slate-900">{step.title}</p>
                     <p className="mt-0.5 text-sm text-slate-700">{step.text}</p>

@@ -146,9 +146,9 @@ describe("form messages", () => {
     return linkIn(lastMailTo(broker.email)).searchParams.get("token")!;
   }
 
-  it("a password under 6 characters: 'Senha muito curta'", async () => {
+  it("a password under 8 characters (one rule with the settings page): 'Senha muito curta'", async () => {
     const token = await tokenFor();
-    const r = await unwrap(() => resetAction(routeArgs(formRequest("/broker/reset-password", { token, password: "12345", confirm: "12345" }))));
+    const r = await unwrap(() => resetAction(routeArgs(formRequest("/broker/reset-password", { token, password: "Xq7!mz2", confirm: "Xq7!mz2" }))));
     expect(r.status).toBe(400);
     expect(r.data?.error?.password?.join(" ")).toContain("Senha muito curta");
     // The token is still good after a refused form.

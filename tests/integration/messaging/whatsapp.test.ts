@@ -1,3 +1,4 @@
+import os from "node:os";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { CLAIM_LEASE_MS, dailyCapFor, dispatchDueJobs, INTERRUPTED, WARM_UP_CAPS } from "~/modules/messaging/campaign-dispatcher.server";
@@ -311,6 +312,48 @@ describe("campaigns and the dispatcher", () => {
     const m = await campaignMonitor(user, id);
     expect(m.jobs[0]).toMatchObject({ status: "failed", error: INTERRUPTED });
     expect(gw.sent.length).toBe(before);
+  });
+
+  it("a send the gateway reported while its claim was in flight becomes sent, once, when the claim is abandoned — not before", async () => {
+    await connectedBroker();
+    const lead = await makeLead("Confirmada", "(11) 96655-0000");
+    const other = await makeLead("Local", "(11) 96655-1111");
+    const id = await saveCampaign(user, {
+      name: "Crash confirmado",
+      message: "Oi",
+      leads: [
+        { leadId: lead, name: "Confirmada", phone: "(11) 96655-0000" },
+        { leadId: other, name: "Local", phone: "(11) 96655-1111" },
+      ],
+      timing: DEFAULT_TIMING,
+    });
+    await launchCampaign(user, id, monday10);
+    const jobs = await db().selectFrom("campaign_jobs").select(["id", "to"]).where("campaign_id", "=", id).orderBy("id").execute();
+    // the first claimed by a process on another machine, the second by a dead process of this one; both died waiting for the answer
+    await db().updateTable("campaign_jobs").set({ status: "sending", claimed_by: "outra-maquina:1:x", claimed_at: monday10.toISOString() }).where("id", "=", jobs[0].id).execute();
+    await db().updateTable("campaign_jobs").set({ status: "sending", claimed_by: `${os.hostname()}:999999999:x`, claimed_at: monday10.toISOString() }).where("id", "=", jobs[1].id).execute();
+    for (const [i, job] of jobs.entries()) {
+      await applyGatewayEvent(instanceName, { event: "send.message", data: { key: { remoteJid: `${job.to}@s.whatsapp.net`, fromMe: true, id: `GW-VOO-${i}` }, message: { conversation: "Oi" } } });
+    }
+    const rows = () => db().selectFrom("campaign_jobs").select(["status", "message_key", "error"]).where("campaign_id", "=", id).orderBy("id").execute();
+    expect(await rows()).toEqual([
+      { status: "sending", message_key: "GW-VOO-0", error: null },
+      { status: "sending", message_key: "GW-VOO-1", error: null },
+    ]);
+    const before = gw.sent.length;
+    await dispatchDueJobs(new Date(monday10.getTime() + CLAIM_LEASE_MS / 2)); // the other machine's lease still runs; this machine's dead process is known at once
+    expect((await rows()).map((r) => r.status)).toEqual(["sending", "sent"]);
+    await dispatchDueJobs(new Date(monday10.getTime() + CLAIM_LEASE_MS + 1000));
+    expect(await rows()).toEqual([
+      { status: "sent", message_key: "GW-VOO-0", error: null },
+      { status: "sent", message_key: "GW-VOO-1", error: null },
+    ]);
+    const messages = await db().selectFrom("whatsapp_messages").select(["message_key", "created_at"]).where("message_key", "in", ["GW-VOO-0", "GW-VOO-1"]).orderBy("message_key").execute();
+    expect(messages).toEqual([
+      { message_key: "GW-VOO-0", created_at: monday10.toISOString() },
+      { message_key: "GW-VOO-1", created_at: monday10.toISOString() },
+    ]);
+    expect(gw.sent.length).toBe(before); // nothing sent again
   });
 
   it("a lead who answers SAIR is never messaged again (pending jobs cancelled, new campaigns skip them)", async () => {

@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { createPostgresDb } from "#db/connection";
 import { CopyError, copySqliteToPostgres } from "#db/copy";
+import { migrateToLatest } from "#db/migrator";
 import { runCli } from "../../../server/cli";
 import { config, resetConfigCache } from "~/modules/platform/config.server";
 import { closeDb, databaseDialect, db, sqliteHandle } from "~/modules/platform/db.server";
@@ -37,6 +39,29 @@ async function useDatabase(url: string | undefined): Promise<void> {
   resetConfigCache();
 }
 
+/** Every index of a PostgreSQL database, as `pg_indexes` defines it (the copy drops and builds them again). */
+async function indexesOf(url: string): Promise<{ indexname: string; indexdef: string }[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query("select indexname, indexdef from pg_indexes where schemaname = current_schema() order by indexname")).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The indexes of a new database brought to the latest migration. */
+async function migratedIndexes(): Promise<{ indexname: string; indexdef: string }[]> {
+  const url = await newDatabase();
+  const fresh = createPostgresDb(url, { max: 1 });
+  try {
+    await migrateToLatest(fresh.db);
+  } finally {
+    await fresh.db.destroy();
+  }
+  return indexesOf(url);
+}
+
 async function catalogueIds(text: string): Promise<number[]> {
   const resolved = await resolveCatalogueFilters({ ...EMPTY_FILTERS, searchTerm: text }, null);
   return (await searchCatalogue(resolved, 1, "recent")).items.map((i) => i.id);
@@ -69,6 +94,10 @@ describe.runIf(onPostgres)("db:copy from SQLite to PostgreSQL", () => {
     expect(byTable.get("properties")!.rows).toBe(12);
     expect(byTable.get("leads")!.rows).toBe(before.leads);
     expect(lines.join("\n")).toMatch(/properties: 12 rows copied/);
+    // the indexes dropped for the load are all there again, as the migrations made them
+    const indexes = await indexesOf(target);
+    expect(indexes.length).toBeGreaterThan(50);
+    expect(indexes).toEqual(await migratedIndexes());
 
     await useDatabase(target);
     expect(databaseDialect()).toBe("postgres");
@@ -101,6 +130,7 @@ describe.runIf(onPostgres)("db:copy from SQLite to PostgreSQL", () => {
     } finally {
       await client.end();
     }
+    expect(await indexesOf(target)).toEqual(await migratedIndexes()); // the dropped indexes came back with the rollback
     await useDatabase(undefined);
     sqliteHandle()!.prepare("update properties set floor = 12 where floor = 'alto'").run();
     await useDatabase(suiteDatabase);

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { Badge, Button, Card, buttonClass, cx } from "~/components/ui";
+import { Badge, Card, SaveRow, buttonClass, cx } from "~/components/ui";
 import { HiddenField, SelectField, TextField, formErrorOf, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { businessSchema, LEAD_PAGE_ANCHORS, TAG_MAX } from "~/modules/leads/lead-page";
 import { formatDateTime } from "~/utils/clock";
@@ -73,11 +73,7 @@ function BusinessForm({ data, lastResult, busy }: { data: LeadPageData; lastResu
       <SelectField meta={fields.rating} label="Avaliação (1 a 5)" options={RATINGS} />
       <TextField meta={fields.total_value} label="Valor total (R$)" inputProps={{ inputMode: "decimal", maxLength: 40, placeholder: "350.000,00" }} />
       <TextField meta={fields.tags} label="Tags (separadas por vírgula)" hint={`Até ${TAG_MAX} caracteres cada.`} inputProps={{ maxLength: 2000 }} />
-      <div className="sm:col-span-3">
-        <Button type="submit" pending={busy}>
-          Salvar
-        </Button>
-      </div>
+      <SaveRow pending={busy} span="sm:col-span-3" />
     </Form>
   );
 }

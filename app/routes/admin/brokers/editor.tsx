@@ -1,6 +1,6 @@
 import { Form, data, useNavigation } from "react-router";
 import { ProfilePhotoField } from "~/components/brokers/profile-photo-field";
-import { Button, Card, PageHeader } from "~/components/ui";
+import { Card, PageHeader, SaveRow } from "~/components/ui";
 import { CheckboxField, FormSummary, TextField, formProps, useAppForm } from "~/components/ui/form";
 import { requireAdmin } from "~/modules/auth/auth.server";
 import { PASSWORD_MESSAGES } from "~/modules/auth/password-rules";
@@ -100,11 +100,7 @@ export default function BrokerEditor({ loaderData, actionData }: Route.Component
             hint={broker ? `Deixe em branco para manter a atual. ${PASSWORD_MESSAGES.tooShortHint}` : PASSWORD_MESSAGES.tooShortHint}
             inputProps={{ maxLength: 200, autoComplete: "new-password" }}
           />
-          <div className="sm:col-span-2">
-            <Button type="submit" pending={saving}>
-              Salvar
-            </Button>
-          </div>
+          <SaveRow pending={saving} span="sm:col-span-2" />
         </Form>
       </Card>
     </>

@@ -17,7 +17,7 @@ import { errorFields, log } from "~/modules/platform/logger.server";
 import { formatPhone } from "~/utils/phone";
 import { readListQuery } from "~/utils/query-schema";
 import { withQuery } from "~/utils/url";
-import { ActiveBadge, brokerEmpty, brokerSearch } from "~/components/brokers/broker-list";
+import { ActiveBadge, brokerColumn, brokerListProps } from "~/components/brokers/broker-list";
 import type { Route } from "./+types/list";
 
 export const meta: Route.MetaFunction = () => [{ title: "Corretores | Administração" }, { name: "robots", content: "noindex" }];
@@ -72,18 +72,11 @@ export default function AdminBrokers({ loaderData, actionData }: Route.Component
       />
       <PageProblem message={problem} />
       <ListScreen
-        search={brokerSearch(q)}
+        {...brokerListProps(q, "Cadastre o primeiro corretor.")}
         rows={rows}
-        rowKey={(b) => b.id}
         caption="Corretores"
-        empty={brokerEmpty(q, "Cadastre o primeiro corretor.")}
         columns={[
-          {
-            key: "broker",
-            header: "Corretor",
-            primary: true,
-            cell: (b) => <BrokerIdentity broker={b} extra={b.custom_url_path ? <p className="text-xs font-normal text-slate-600">/corretor/{b.custom_url_path}</p> : null} />,
-          },
+          { ...brokerColumn, cell: (b) => <BrokerIdentity broker={b} extra={b.custom_url_path ? <p className="text-xs font-normal text-slate-600">/corretor/{b.custom_url_path}</p> : null} /> },
           { key: "phone", header: "Telefone", cell: (b) => (b.phone ? formatPhone(b.phone) : "—") },
           { key: "status", header: "Status", cell: (b) => <ActiveBadge active={b.is_active} /> },
           {

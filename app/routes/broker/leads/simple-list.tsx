@@ -5,7 +5,7 @@ import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { canAdministerCrm } from "~/modules/auth/permissions.server";
 import { CRM_MESSAGES } from "~/modules/crm/labels";
 import { listLeads, parseLeadListParams } from "~/modules/leads/lead-list.server";
-import { LeadLink, leadDateColumn, leadName } from "~/components/crm/lead-columns";
+import { LeadLink, leadDateColumn, leadName, leadNameColumn } from "~/components/crm/lead-columns";
 import { formatPhone } from "~/utils/phone";
 import { withQuery } from "~/utils/url";
 import type { Route } from "./+types/simple-list";
@@ -43,22 +43,17 @@ export default function SimpleLeadList() {
         caption="Leads"
         empty={{ title: CRM_MESSAGES.emptyState }}
         columns={[
-          {
-            key: "name",
-            header: "Nome",
-            primary: true,
-            cell: (r) => (
-              <span className="flex min-w-0 items-center gap-3">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800" title={isAdmin ? (r.brokerName ?? "Sem corretor") : undefined} aria-hidden="true">
-                  {initials(isAdmin ? (r.brokerName ?? "?") : leadName(r))}
-                </span>
-                <span className="min-w-0">
-                  <LeadLink lead={r} />
-                  {isAdmin ? <span className="block text-xs font-normal text-slate-500">{r.brokerName ?? "Sem corretor"}</span> : null}
-                </span>
+          { ...leadNameColumn, cell: (r) => (
+            <span className="flex min-w-0 items-center gap-3">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800" title={isAdmin ? (r.brokerName ?? "Sem corretor") : undefined} aria-hidden="true">
+                {initials(isAdmin ? (r.brokerName ?? "?") : leadName(r))}
               </span>
-            ),
-          },
+              <span className="min-w-0">
+                <LeadLink lead={r} />
+                {isAdmin ? <span className="block text-xs font-normal text-slate-500">{r.brokerName ?? "Sem corretor"}</span> : null}
+              </span>
+            </span>
+          ) },
           { key: "email", header: "Email", cell: (r) => <span className="text-xs">{r.email || "—"}</span> },
           { key: "phone", header: "Telefone", cell: (r) => <span className="text-xs">{r.phone ? formatPhone(r.phone) : "—"}</span> },
           leadDateColumn,
