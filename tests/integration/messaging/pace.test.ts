@@ -70,7 +70,10 @@ describe("warm-up", () => {
   });
 });
 
-describe("spacing", () => {
+// Each test here drives the dispatcher through 5–18 simulated minutes one second at a time (up to
+// 1,100 dispatch passes): well under 20 s on a quiet machine, over it on PostgreSQL with a CPU stress
+// load beside the suite (2026-11-26), and a timed-out test's ticks kept running into the next test.
+describe("spacing", { timeout: 120_000 }, () => {
   it("messages held by the daily cap leave the next day one interval apart, never in one burst", async () => {
     const { user, instanceName } = await connectedBroker(gw, { firstConnectedAt: monday10.toISOString() }); // first day: cap 30
     await fillToday(user.broker!.id, instanceName, WARM_UP_CAPS[0] - 1, monday10);
