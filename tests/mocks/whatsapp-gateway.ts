@@ -44,6 +44,12 @@ export type FakeGateway = {
    * app that asked died waiting; the sends after it are answered. null: none.
    */
   holdOne: number | null;
+  /**
+   * The one send that arrives when this many were received is sent (recorded with its id), its send.message
+   * posted and answered by the app, and then the send itself is answered 502, as a proxy in front of a gateway
+   * that delivered the message but lost the answer. null: none.
+   */
+  failAfterSending: number | null;
   /** Post `send.message` to the instance's webhook for each message sent, as the gateway does for an instance subscribed to SEND_MESSAGE (the app's are). Off by default. */
   sendEvents: boolean;
   /** Resolves once at least `count` sends were received (answered or held): a signal, not a sleep. */
@@ -66,7 +72,7 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
   const apiKey = options.apiKey ?? "chave-global-de-teste";
   const instances = new Map<string, Instance>();
   const sent: SentRecord[] = [];
-  const state = { registered: new Set<string>(), qrLimit: 30, sendDelayMs: 0, holdAfter: null as number | null, holdOne: null as number | null, sendEvents: false };
+  const state = { registered: new Set<string>(), qrLimit: 30, sendDelayMs: 0, holdAfter: null as number | null, holdOne: null as number | null, failAfterSending: null as number | null, sendEvents: false };
   const waiters: { count: number; resolve: () => void }[] = [];
   const heldResponses = new Set<http.ServerResponse>();
   function record(entry: SentRecord) {
@@ -196,6 +202,8 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
         }
         const holdThis = state.holdOne !== null && sent.length === state.holdOne;
         if (holdThis) state.holdOne = null;
+        const failThis = state.failAfterSending !== null && sent.length === state.failAfterSending;
+        if (failThis) state.failAfterSending = null;
         if (state.sendDelayMs) await new Promise((r) => setTimeout(r, state.sendDelayMs));
         const keyId = `3EB0${randomUUID().replace(/-/g, "").slice(0, 16).toUpperCase()}`;
         record({ instance: i.name, number, text: body.text, media: body.media, caption: body.caption, keyId, at: Date.now(), ...(holdThis ? { held: true } : {}) });
@@ -206,6 +214,10 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
           messageType: route.endsWith("sendText") ? "conversation" : "imageMessage",
           messageTimestamp: Math.floor(Date.now() / 1000),
         };
+        if (failThis) {
+          await emit(i.name, "send.message", message);
+          return json(res, 502, { status: 502, error: "Bad Gateway", response: { message: ["upstream answer lost"] } });
+        }
         if (state.sendEvents) void emit(i.name, "send.message", message);
         if (holdThis) {
           heldResponses.add(res);
@@ -247,6 +259,12 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
     },
     set holdOne(v) {
       state.holdOne = v;
+    },
+    get failAfterSending() {
+      return state.failAfterSending;
+    },
+    set failAfterSending(v) {
+      state.failAfterSending = v;
     },
     get sendEvents() {
       return state.sendEvents;

@@ -79,6 +79,18 @@ export async function failClaimsOfDeadProcesses(now: Date): Promise<number> {
  */
 async function settleAbandoned(ids: number[], now: Date): Promise<number> {
   if (ids.length === 0) return 0;
+  const confirmed = await settleConfirmed(ids, now);
+  const res = await db()
+    .updateTable("campaign_jobs")
+    .set({ status: "failed", error: INTERRUPTED })
+    .where("id", "in", ids)
+    .where("status", "=", "sending")
+    .executeTakeFirst();
+  return confirmed + Number(res.numUpdatedRows ?? 0);
+}
+
+/** Claims the gateway reported sent (their id noted by the send.message event) become sent, with their message row; returns how many. */
+async function settleConfirmed(ids: number[], now: Date): Promise<number> {
   const confirmed = await db()
     .selectFrom("campaign_jobs as j")
     .innerJoin("campaigns as c", "c.id", "j.campaign_id")
@@ -101,13 +113,7 @@ async function settleAbandoned(ids: number[], now: Date): Promise<number> {
           .execute();
       });
   }
-  const res = await db()
-    .updateTable("campaign_jobs")
-    .set({ status: "failed", error: INTERRUPTED })
-    .where("id", "in", ids)
-    .where("status", "=", "sending")
-    .executeTakeFirst();
-  return confirmed.length + Number(res.numUpdatedRows ?? 0);
+  return confirmed.length;
 }
 
 function isAlive(pid: number): boolean {
@@ -248,8 +254,14 @@ async function send(gw: NonNullable<Awaited<ReturnType<typeof gatewayConfig>>>, 
       });
     result.sent++;
   } catch (error) {
+    // The gateway may have sent it and lost the answer (a timeout, a proxy's 502): its send.message event, already
+    // applied, says so, and the job is sent, not failed.
+    if ((await settleConfirmed([job.id], now)) === 1) {
+      result.sent++;
+      return;
+    }
     const message = error instanceof GatewayError && error.kind === "not-on-whatsapp" ? "Número não cadastrado no WhatsApp" : (error as Error).message;
-    await db().updateTable("campaign_jobs").set({ status: "failed", error: message.slice(0, 500) }).where("id", "=", job.id).execute();
+    await db().updateTable("campaign_jobs").set({ status: "failed", error: message.slice(0, 500) }).where("id", "=", job.id).where("status", "=", "sending").execute();
     result.failed++;
     log.warn("campaign send failed", { jobId: job.id, error: message });
   }

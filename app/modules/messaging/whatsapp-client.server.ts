@@ -68,13 +68,13 @@ export async function call<T = any>(gw: GatewayConfig, method: string, path: str
   return body as T;
 }
 
-async function withRetries<T>(fn: () => Promise<T>, tries: number, backoffMs: number, sleep = defaultSleep): Promise<T> {
+async function withRetries<T>(fn: () => Promise<T>, tries: number, backoffMs: number, sleep = defaultSleep, retryIf = (e: GatewayError) => e.retryable): Promise<T> {
   let wait = backoffMs;
   for (let attempt = 1; ; attempt++) {
     try {
       return await fn();
     } catch (error) {
-      if (!(error instanceof GatewayError) || !error.retryable || attempt >= tries) throw error;
+      if (!(error instanceof GatewayError) || !retryIf(error) || attempt >= tries) throw error;
       log.warn("whatsapp gateway retry", { attempt, error: error.message });
       await sleep(wait);
       wait = Math.round(wait * 1.5);
@@ -177,13 +177,9 @@ function sent(body: any): SentMessage {
  */
 export async function sendText(gw: GatewayConfig, instanceName: string, number: string, text: string, apiKey?: string): Promise<SentMessage> {
   return sent(
-    await withRetries(
-      () => call(gw, "POST", `/message/sendText/${encodeURIComponent(instanceName)}`, { apiKey, body: { number, text, linkPreview: true } }).catch((e) => {
-        throw e instanceof GatewayError && e.kind === "timeout" ? new GatewayError(e.message, 0, "body-error") : e;
-      }),
-      2,
-      500,
-    ),
+    // Retried only when it cannot have left (the gateway unreachable): a timeout or a 5xx may come after the
+    // gateway sent it — its send.message event then tells the dispatcher — so a lead never gets it twice.
+    await withRetries(() => call(gw, "POST", `/message/sendText/${encodeURIComponent(instanceName)}`, { apiKey, body: { number, text, linkPreview: true } }), 2, 500, defaultSleep, (e) => e.kind === "network"),
   );
 }
 

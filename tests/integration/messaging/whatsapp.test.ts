@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SessionUser } from "~/modules/auth/session.server";
@@ -23,6 +25,9 @@ import { WA_MESSAGES } from "~/modules/messaging/whatsapp-labels";
 import { formatPairingCode, isOptOutReply, sanitiseInstanceName, whatsappCandidates } from "~/modules/messaging/whatsapp-numbers";
 import { db } from "~/modules/platform/db.server";
 import { startFakeGateway, type FakeGateway } from "../../mocks/whatsapp-gateway";
+import { action as webhookAction } from "~/routes/resources/whatsapp-webhook";
+import { routeArgs } from "../../helpers/requests";
+import { unwrap } from "../../helpers/responses";
 import { brokerUser, connectedBroker as pairBroker, insertLead, runTicks } from "./campaign-helpers";
 
 let gw: FakeGateway;
@@ -354,6 +359,55 @@ describe("campaigns and the dispatcher", () => {
       { message_key: "GW-VOO-1", created_at: monday10.toISOString() },
     ]);
     expect(gw.sent.length).toBe(before); // nothing sent again
+  });
+
+  it("a send the gateway made but whose answer was lost (a 502 after its send.message) is sent, not failed; a send it refused stays failed", async () => {
+    await connectedBroker();
+    // the gateway posts its events to the app's route, as in production: a local receiver hands them to the real action
+    const receiver = http.createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const c of req) chunks.push(c as Buffer);
+      const instance = decodeURIComponent(new URL(req.url ?? "/", "http://localhost").pathname.split("/").pop() ?? "");
+      const headers = Object.fromEntries(Object.entries(req.headers).filter((e): e is [string, string] => typeof e[1] === "string"));
+      const request = new Request(`http://localhost/webhooks/whatsapp/${encodeURIComponent(instance)}`, { method: "POST", headers, body: Buffer.concat(chunks).toString() });
+      const answer = await unwrap(() => webhookAction(routeArgs(request, { instance })));
+      res.writeHead(answer.status).end();
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const hook = gw.instances.get(instanceName)!.webhook!;
+    const appUrl = hook.url;
+    hook.url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks/whatsapp/${encodeURIComponent(instanceName)}`;
+    try {
+      const delivered = await makeLead("Entregue", "(11) 96644-0000");
+      const refused = await makeLead("Recusado", "(11) 96644-1111");
+      const id = await saveCampaign(user, {
+        name: "Resposta perdida",
+        message: "Oi",
+        leads: [
+          { leadId: delivered, name: "Entregue", phone: "(11) 96644-0000" },
+          { leadId: refused, name: "Recusado", phone: "(11) 96644-1111" },
+        ],
+        timing: DEFAULT_TIMING,
+      });
+      await launchCampaign(user, id, monday10);
+      gw.failAfterSending = gw.sent.length; // the next send goes out, its event reaches the app, its answer is a 502
+      gw.registered = new Set(["5511966440000"]); // and the other number is not on WhatsApp: refused
+      await runTicks(monday10, new Date(monday10.getTime() + 5 * 60_000), 1000);
+      const rows = await db().selectFrom("campaign_jobs").select(["to", "status", "message_key", "error"]).where("campaign_id", "=", id).orderBy("id").execute();
+      const sentKey = gw.sent.find((m) => m.number === "5511966440000")!.keyId;
+      expect(rows).toEqual([
+        { to: "5511966440000", status: "sent", message_key: sentKey, error: null },
+        { to: "5511966441111", status: "failed", message_key: null, error: "Número não cadastrado no WhatsApp" },
+      ]);
+      const messages = await db().selectFrom("whatsapp_messages").select("message_key").where("to", "in", ["5511966440000", "5511966441111"]).execute();
+      expect(messages).toEqual([{ message_key: sentKey }]); // one message row, for the one sent
+      expect(gw.sent.filter((m) => m.number === "5511966440000")).toHaveLength(1); // never sent again
+    } finally {
+      hook.url = appUrl;
+      gw.registered = new Set();
+      gw.failAfterSending = null;
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 
   it("a lead who answers SAIR is never messaged again (pending jobs cancelled, new campaigns skip them)", async () => {
