@@ -1,8 +1,11 @@
 // Mutation testing (StrykerJS + its vitest runner) on the rules that matter (issue 26, docs/testing.md).
-// `npm run test:mutation` runs all of it; it is slow on a 2-core machine, so a part can be run on its own:
-//   npx stryker run --mutate app/modules/auth/password-rules.ts \
-//     --testFiles tests/integration/security/passwords.test.ts --incrementalFile reports/stryker-passwords.json
-// (a partial run keeps its own incremental file: an incremental file only holds the mutants of its run).
+// `npm run test:mutation` runs all of it; it is slow on a 2-core machine, so a part can be run on its own,
+// its tests chosen by MUTATION_TESTS (read by vitest.mutation.config.ts), with its own incremental file:
+//   MUTATION_TESTS=app/modules/messaging/timing.test.ts npx stryker run \
+//     --mutate app/modules/messaging/timing.ts --incrementalFile reports/stryker-timing.json
+// Never Stryker's own --testFiles: with it Stryker 9.6 activates even a static mutant (code run at import:
+// a zod schema, a regex, a constant) after the module has loaded, so it is reported as survived though the
+// tests kill it (stryker-js#6144; docs/testing.md, "Static mutants").
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: "vitest",
@@ -10,7 +13,7 @@ export default {
   // still runs under vitest, which strips types, and is killed or survives on behaviour only.
   checkers: [],
   vitest: {
-    configFile: "vitest.config.ts",
+    configFile: "vitest.mutation.config.ts",
     // Each mutated file runs only the test files that import it (directly or through other modules).
     related: true,
   },

@@ -1,6 +1,7 @@
 import { db, nowIso } from "~/modules/platform/db.server";
 import type { LeadHook } from "~/modules/leads/lead-types";
-import { agencyDayStart, agencyTime } from "~/utils/clock";
+import { agencyDayStart, agencyTime, parseHourMinute } from "~/utils/clock";
+import { ORDER_VALID_UNTIL } from "./roulette-rules";
 
 /**
  * Beyond the spec's seed (issue 10): the day's draw is the distribution
@@ -9,7 +10,8 @@ import { agencyDayStart, agencyTime } from "~/utils/clock";
  * active broker in turn. Each decision is recorded with its reason
  * (lead_assignments), in one transaction so two leads never take one turn.
  */
-export const ROUTING_UNTIL_MINUTES = 20 * 60;
+/** The broker page shows the same hour (ORDER_VALID_UNTIL): one constant for the rule and its text. */
+export const ROUTING_UNTIL_MINUTES = parseHourMinute(ORDER_VALID_UNTIL)!;
 
 export async function routeLead(leadId: number, now: Date = new Date()): Promise<{ brokerId: string; reason: "roleta" | "corretor-do-imovel" } | null> {
   if (agencyTime(now).minutes >= ROUTING_UNTIL_MINUTES) return null;

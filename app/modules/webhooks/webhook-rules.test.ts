@@ -69,4 +69,21 @@ describe("the /admin/webhook forms", () => {
     expect(webhookActionSchema.safeParse({ intent: "drop", id: "1" }).success).toBe(false);
     expect(webhookActionSchema.parse({ intent: "portal-address" })).toEqual({ intent: "portal-address" });
   });
+
+  it("acts on a row with each of the row buttons' intents", () => {
+    for (const intent of ["activate", "deactivate", "delete", "test", "rotate"]) {
+      expect(webhookActionSchema.parse({ intent, id: "3" }), intent).toEqual({ intent, id: 3 });
+    }
+  });
+
+  it("edits a webhook, the confirmed address at most 2000 characters like the address itself", () => {
+    const edit = { intent: "update", id: "4", url: "https://crm.example.com/novo", events: ["novo_lead"] };
+    expect(webhookActionSchema.parse(edit)).toEqual({ intent: "update", id: 4, url: "https://crm.example.com/novo", events: ["novo_lead"], allowPrivate: false });
+    expect(webhookActionSchema.parse({ ...edit, confirmedUrl: "https://crm.example.com/novo" })).toMatchObject({ confirmedUrl: "https://crm.example.com/novo" });
+    const long = `https://crm.example.com/${"x".repeat(2000 - "https://crm.example.com/".length)}`;
+    expect(long).toHaveLength(2000);
+    expect(webhookActionSchema.safeParse({ ...edit, url: long, confirmedUrl: long }).success).toBe(true);
+    expect(webhookActionSchema.safeParse({ ...edit, confirmedUrl: `${long}x` }).success).toBe(false);
+    expect(messageOf({ ...edit, id: "0" })).toEqual([WEBHOOK_MESSAGES.notFound]);
+  });
 });

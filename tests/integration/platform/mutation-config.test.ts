@@ -9,4 +9,14 @@ describe("stryker.config.mjs", () => {
     expect(missing).toEqual([]);
     expect(config.mutate.length).toBeGreaterThan(10);
   });
+
+  it("never narrows the tests with Stryker's testFiles, which leaves static mutants inactive (docs/testing.md)", async () => {
+    const { default: config } = (await import(new URL("../../../stryker.config.mjs", import.meta.url).href)) as {
+      default: { testFiles?: unknown; vitest: { configFile: string } };
+    };
+    expect(config.testFiles).toBeUndefined();
+    expect(config.vitest.configFile).toBe("vitest.mutation.config.ts");
+    const scripts = JSON.parse(fs.readFileSync("package.json", "utf8")).scripts as Record<string, string>;
+    expect(Object.values(scripts).filter((script) => script.includes("stryker") && script.includes("--testFiles"))).toEqual([]);
+  });
 });

@@ -202,12 +202,14 @@ describe("routing new leads by the day's draw", () => {
 
     // a lead that already has a broker, or after 20:00, is left alone
     expect(await routeLead((await makeLead({ brokerId: a.broker!.id })).id, at("2026-11-23T14:02:00Z"))).toBeNull();
+    expect(await routeLead((await makeLead()).id, at("2026-11-23T22:59:59Z"))).toEqual({ brokerId: order[0], reason: "roleta" }); // 19:59:59, the last turn
+    expect(await routeLead((await makeLead()).id, at("2026-11-23T23:00:00Z"))).toBeNull(); // 20:00
     expect(await routeLead((await makeLead()).id, at("2026-11-23T23:01:00Z"))).toBeNull(); // 20:01
     // the next day without a draw: nobody is routed
     expect(await routeLead((await makeLead()).id, at("2026-11-24T13:00:00Z"))).toBeNull();
 
     const log = await todaysAssignments(at("2026-11-23T15:00:00Z"));
-    expect(log).toHaveLength(5);
+    expect(log).toHaveLength(6);
     expect(log.map((l) => l.reason)).toContain("corretor-do-imovel");
   });
 });

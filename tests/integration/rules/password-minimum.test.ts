@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { passwordProblem, passwordProblemMessage } from "~/modules/auth/password-policy.server";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "~/modules/auth/password-rules";
 import { createBroker, setPassword } from "~/modules/auth/users.server";
@@ -37,5 +37,14 @@ describe("the password length", () => {
 
   it("a common password with spaces around it is still common", () => {
     expect(passwordProblem("  senha123  ")).toBe("common");
+  });
+
+  it("the list is compared without case on both sides: entries shipped capitalised are common in any case", async () => {
+    // 50 of the shipped entries start with a capital ("Software", "Translator"); only the list's own lower-casing makes them match.
+    // A fresh copy of the module, as at a server start, so the list is loaded by this test whatever ran before it.
+    vi.resetModules();
+    const fresh = await import("~/modules/auth/password-policy.server");
+    for (const typed of ["software", "Software", "TRANSLATOR"]) expect(fresh.passwordProblem(typed), typed).toBe("common");
+    expect(fresh.passwordProblem("Softwares")).toBeNull();
   });
 });
