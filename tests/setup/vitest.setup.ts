@@ -46,6 +46,10 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  // A lead's hooks (routing, webhooks) run after its commit; one still running when the file's database is
+  // dropped opened a new connection that the drop then killed: an uncaught 57P01 on PostgreSQL, now and then.
+  const { settleLeadHooks } = await import("~/modules/leads/lead-hooks.server");
+  await settleLeadHooks();
   const { closeDb } = await import("~/modules/platform/db.server");
   await closeDb();
   await dropPostgres?.();
