@@ -260,10 +260,18 @@ async function send(gw: NonNullable<Awaited<ReturnType<typeof gatewayConfig>>>, 
       result.sent++;
       return;
     }
-    const message = error instanceof GatewayError && error.kind === "not-on-whatsapp" ? "Número não cadastrado no WhatsApp" : (error as Error).message;
-    await db().updateTable("campaign_jobs").set({ status: "failed", error: message.slice(0, 500) }).where("id", "=", job.id).where("status", "=", "sending").execute();
+    const detail = error instanceof GatewayError && error.kind === "not-on-whatsapp" ? "Número não cadastrado no WhatsApp" : (error as Error).message;
+    // A timeout or a 5xx may come after the message left: it is 'interrompido — pode ter sido entregue', as after a
+    // crash, so a later send.message or receipt for the number still records it sent (gateway-events.server.ts).
+    const mayHaveLeft = error instanceof GatewayError && (error.kind === "timeout" || (error.kind === "http" && error.status >= 500));
+    await db()
+      .updateTable("campaign_jobs")
+      .set({ status: "failed", error: mayHaveLeft ? INTERRUPTED : detail.slice(0, 500) })
+      .where("id", "=", job.id)
+      .where("status", "=", "sending")
+      .execute();
     result.failed++;
-    log.warn("campaign send failed", { jobId: job.id, error: message });
+    log.warn("campaign send failed", { jobId: job.id, error: detail });
   }
 }
 

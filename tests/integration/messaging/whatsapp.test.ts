@@ -361,7 +361,7 @@ describe("campaigns and the dispatcher", () => {
     expect(gw.sent.length).toBe(before); // nothing sent again
   });
 
-  it("a send the gateway made but whose answer was lost (a 502 after its send.message) is sent, not failed; a send it refused stays failed", async () => {
+  it("a send the gateway made but whose answer was lost (a 502) is sent when its send.message came, interrupted until it comes, never sent twice; a send it refused stays failed", async () => {
     await connectedBroker();
     // the gateway posts its events to the app's route, as in production: a local receiver hands them to the real action
     const receiver = http.createServer(async (req, res) => {
@@ -402,7 +402,26 @@ describe("campaigns and the dispatcher", () => {
       const messages = await db().selectFrom("whatsapp_messages").select("message_key").where("to", "in", ["5511966440000", "5511966441111"]).execute();
       expect(messages).toEqual([{ message_key: sentKey }]); // one message row, for the one sent
       expect(gw.sent.filter((m) => m.number === "5511966440000")).toHaveLength(1); // never sent again
+
+      // the answer lost and its event too: 'interrompido — pode ter sido entregue', never re-sent; the event, when it comes, makes it sent
+      const late = await makeLead("Tardio", "(11) 96644-2222");
+      const second = await saveCampaign(user, { name: "Evento atrasado", message: "Olá", leads: [{ leadId: late, name: "Tardio", phone: "(11) 96644-2222" }], timing: DEFAULT_TIMING });
+      const launchedAt = new Date(monday10.getTime() + 10 * 60_000);
+      await launchCampaign(user, second, launchedAt);
+      gw.registered = new Set();
+      gw.instances.get(instanceName)!.webhook = null; // the event does not reach the app
+      gw.failAfterSending = gw.sent.length;
+      await runTicks(launchedAt, new Date(launchedAt.getTime() + 2 * 60_000), 1000);
+      const lateJob = () => db().selectFrom("campaign_jobs").select(["status", "message_key", "error"]).where("campaign_id", "=", second).executeTakeFirstOrThrow();
+      expect(await lateJob()).toEqual({ status: "failed", message_key: null, error: INTERRUPTED });
+      const lateSend = gw.sent.at(-1)!;
+      expect(lateSend.number).toBe("5511966442222");
+      gw.instances.get(instanceName)!.webhook = hook;
+      await gw.emit(instanceName, "send.message", { key: { remoteJid: "5511966442222@s.whatsapp.net", fromMe: true, id: lateSend.keyId }, message: { conversation: "Olá" } });
+      expect(await lateJob()).toEqual({ status: "sent", message_key: lateSend.keyId, error: null });
+      expect(gw.sent.filter((m) => m.number === "5511966442222")).toHaveLength(1);
     } finally {
+      gw.instances.get(instanceName)!.webhook = hook;
       hook.url = appUrl;
       gw.registered = new Set();
       gw.failAfterSending = null;
