@@ -155,6 +155,8 @@ test("two processes on one PostgreSQL: one truth, jobs once, a campaign survives
     const timing = JSON.stringify({ startTime: "00:00", endTime: "23:59", weekdays: [true, true, true, true, true, true, true], intervalSeconds: INTERVAL_SECONDS });
     const campaigns: number[] = [];
     const numbers: string[] = [];
+    // launched now, not when the roulette part began (a minute ago): the first messages are due, not late
+    const launchedAt = new Date().toISOString();
     for (let n = 0; n < NUMBERS; n++) {
       const instance = `user_multi_${n}`;
       const secret = `segredo-multi-${n}`;
@@ -167,11 +169,11 @@ test("two processes on one PostgreSQL: one truth, jobs once, a campaign survives
         "insert into whatsapp_connections (broker_id, instance_name, status, webhook_secret, connected_since, first_connected_at, created_at, updated_at) values ($1, $2, 'connected', $3, '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z', $4, $4)",
         [`b-multi-${n}`, instance, crypto.createHash("sha256").update(secret).digest("hex"), now],
       );
-      const id = (await db.query("insert into campaigns (broker_id, name, message, timing, status, launched_at, created_at, updated_at) values ($1, $2, 'Oi', $3, 'running', $4, $4, $4) returning id", [`b-multi-${n}`, `Multi ${n}`, timing, now])).rows[0].id as number;
+      const id = (await db.query("insert into campaigns (broker_id, name, message, timing, status, launched_at, created_at, updated_at) values ($1, $2, 'Oi', $3, 'running', $4, $4, $4) returning id", [`b-multi-${n}`, `Multi ${n}`, timing, launchedAt])).rows[0].id as number;
       campaigns.push(id);
       // spread one interval apart from now, as a launch schedules them
       const to = Array.from({ length: PER_NUMBER }, (_, g) => `55119${10000000 + n * 1000 + g}`);
-      const at = to.map((_, g) => new Date(Date.parse(now) + g * INTERVAL_SECONDS * 1000).toISOString());
+      const at = to.map((_, g) => new Date(Date.parse(launchedAt) + g * INTERVAL_SECONDS * 1000).toISOString());
       numbers.push(...to);
       await db.query(
         `insert into campaign_jobs (campaign_id, lead_name, "to", message, fire_at, status, created_at)

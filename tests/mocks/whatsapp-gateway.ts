@@ -75,6 +75,8 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
   const state = { registered: new Set<string>(), qrLimit: 30, sendDelayMs: 0, holdAfter: null as number | null, holdOne: null as number | null, failAfterSending: null as number | null, sendEvents: false };
   const waiters: { count: number; resolve: () => void }[] = [];
   const heldResponses = new Set<http.ServerResponse>();
+  /** Sends received so far, counted on arrival: two senders' requests overlap inside sendDelayMs, so `sent.length` can step over a number. */
+  let arrivals = 0;
   function record(entry: SentRecord) {
     sent.push(entry);
     for (const w of waiters.filter((x) => sent.length >= x.count)) {
@@ -195,14 +197,15 @@ export async function startFakeGateway(options: { apiKey?: string } = {}): Promi
         if (state.registered.size > 0 && !state.registered.has(number)) {
           return json(res, 400, { status: 400, error: "Bad Request", response: { message: [{ jid: `${number}@s.whatsapp.net`, exists: false, number }] } });
         }
-        if (state.holdAfter !== null && sent.length >= state.holdAfter) {
+        const arrival = arrivals++;
+        if (state.holdAfter !== null && arrival >= state.holdAfter) {
           record({ instance: i.name, number, text: body.text, media: body.media, caption: body.caption, keyId: "", at: Date.now(), held: true });
           heldResponses.add(res);
           return; // no answer: the sender waits until it dies or gives up
         }
-        const holdThis = state.holdOne !== null && sent.length === state.holdOne;
+        const holdThis = state.holdOne !== null && arrival === state.holdOne;
         if (holdThis) state.holdOne = null;
-        const failThis = state.failAfterSending !== null && sent.length === state.failAfterSending;
+        const failThis = state.failAfterSending !== null && arrival === state.failAfterSending;
         if (failThis) state.failAfterSending = null;
         if (state.sendDelayMs) await new Promise((r) => setTimeout(r, state.sendDelayMs));
         const keyId = `3EB0${randomUUID().replace(/-/g, "").slice(0, 16).toUpperCase()}`;
