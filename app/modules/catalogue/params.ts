@@ -1,7 +1,8 @@
 import { z } from "zod";
 import type { PropertyTypeCode } from "#db/schema";
 import { parseDecimal } from "~/utils/format";
-import { TYPE_CODES, TYPE_LABELS } from "~/modules/properties/vocabulary";
+import { vocabulary } from "~/utils/vocabulary";
+import { isPropertyType, TYPE_CODES, TYPE_LABELS } from "~/modules/properties/vocabulary";
 import { parseRef } from "~/modules/leads/referral";
 import { cityKey, normalisePlaceName } from "./places";
 
@@ -16,14 +17,13 @@ import { cityKey, normalisePlaceName } from "./places";
 export const PAGE_SIZE = 12;
 export const FILTER_DEBOUNCE_MS = 500;
 
-export const SORTS = ["recent", "price_asc", "price_desc", "none"] as const;
-export type CatalogueSort = (typeof SORTS)[number];
-export const SORT_LABELS: Record<CatalogueSort, string> = {
+export const { codes: SORTS, labels: SORT_LABELS } = vocabulary({
   recent: "Mais recentes",
   price_asc: "Menor preço",
   price_desc: "Maior preço",
   none: "Destaques primeiro",
-};
+});
+export type CatalogueSort = (typeof SORTS)[number];
 
 /** The minimum-bedroom choices of both catalogues (public and broker). */
 export const BEDROOM_MINIMUMS = [1, 2, 3, 4] as const;
@@ -155,10 +155,6 @@ function cleanText(input: string | null): string {
   // Control characters are dropped; the length is bounded (search box, not an essay).
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point
   return (input ?? "").replace(/[\u0000-\u001f\u007f]/g, " ").replace(/\s+/g, " ").trim().slice(0, MAX_TEXT);
-}
-
-export function isPropertyType(value: string | null | undefined): value is PropertyTypeCode {
-  return !!value && (TYPE_CODES as string[]).includes(value);
 }
 
 /**

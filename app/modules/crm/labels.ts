@@ -1,4 +1,5 @@
 import { foldText } from "~/utils/slug";
+import { vocabulary } from "~/utils/vocabulary";
 import type { LeadSource, LeadStatus } from "#db/schema";
 
 /**
@@ -8,19 +9,19 @@ import type { LeadSource, LeadStatus } from "#db/schema";
  */
 export type { LeadSource, LeadStatus };
 
-export const LEAD_STATUSES: readonly LeadStatus[] = ["entrada", "qualificacao", "negociacao", "fechamento"];
-
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+export const { codes: LEAD_STATUSES, labels: LEAD_STATUS_LABELS } = vocabulary({
   entrada: "Entrada",
   qualificacao: "Qualificação",
   negociacao: "Negociação",
   fechamento: "Fechamento",
-};
+} satisfies Record<LeadStatus, string>);
 
 /** Where a lead came from (leads.source), in the order a filter lists them. */
-export const LEAD_SOURCES: readonly LeadSource[] = ["site", "zap", "vivareal", "olx", "portal", "simulador", "captacao", "alerta", "board", "csv", "roleta"];
-
-export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
+export const {
+  codes: LEAD_SOURCES,
+  labels: LEAD_SOURCE_LABELS,
+  is: isLeadSource,
+} = vocabulary({
   site: "Site",
   zap: "ZAP Imóveis",
   vivareal: "VivaReal",
@@ -32,7 +33,7 @@ export const LEAD_SOURCE_LABELS: Record<LeadSource, string> = {
   board: "Quadro do CRM",
   csv: "Importação CSV",
   roleta: "Roleta",
-};
+} satisfies Record<LeadSource, string>);
 
 /** A source typed in a file ('Origem': "Site", "zap", "ZAP Imóveis", "Viva Real", "Roleta"…), or null when it names none. */
 export function leadSourceFromText(value: string): LeadSource | null {
@@ -52,19 +53,14 @@ export function leadSourceFromText(value: string): LeadSource | null {
   return words.find(([, ws]) => ws.some((w) => f.includes(w)))?.[0] ?? null;
 }
 
-export function isLeadSource(value: unknown): value is LeadSource {
-  return typeof value === "string" && (LEAD_SOURCES as readonly string[]).includes(value);
-}
-
-export const ACTIVITY_TYPES = ["call", "whatsapp", "email", "meeting", "followup"] as const;
-export type ActivityTypeCode = (typeof ACTIVITY_TYPES)[number];
-export const ACTIVITY_TYPE_LABELS: Record<ActivityTypeCode, string> = {
+export const { codes: ACTIVITY_TYPES, labels: ACTIVITY_TYPE_LABELS } = vocabulary({
   call: "Ligação",
   whatsapp: "WhatsApp",
   email: "Email",
   meeting: "Reunião",
   followup: "Follow-up",
-};
+});
+export type ActivityTypeCode = (typeof ACTIVITY_TYPES)[number];
 
 export type ActivityState = "completed" | "scheduled" | "pending";
 export const ACTIVITY_STATE_LABELS: Record<ActivityState, string> = {

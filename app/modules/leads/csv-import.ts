@@ -1,10 +1,8 @@
 import { z } from "zod";
+import { vocabulary } from "~/utils/vocabulary";
 
 /** CSV import vocabulary shared with the mapping screen (02 §2.4, §5). */
-export const IMPORT_FIELDS = ["name", "email", "phone", "message", "tags", "property", "stage", "source"] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-
-export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+export const { codes: IMPORT_FIELDS, labels: IMPORT_FIELD_LABELS } = vocabulary({
   name: "Nome",
   email: "Email",
   phone: "Telefone",
@@ -13,7 +11,8 @@ export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   property: "Imóvel",
   stage: "Estágio (aceita entrada, qualificação, negociação, fechamento)",
   source: "Origem (site, ZAP, VivaReal, OLX, roleta…; sem valor conhecido: Importação CSV)",
-};
+});
+export type ImportField = (typeof IMPORT_FIELDS)[number];
 
 /** A row left out of an import: its line in the file (the header is line 1) and why, shown in the preview and the result. */
 export type SkippedRow = { line: number; reason: string };

@@ -1,18 +1,22 @@
 import type { ConstructionStatus, FacingDirection, PropertyKind, PropertyPurpose, PropertyStatus, PropertyTypeCode } from "#db/schema";
 import { formatBRL } from "~/utils/format";
+import { vocabulary } from "~/utils/vocabulary";
 
 /**
  * The property vocabulary shared by the public site, the editor and the
  * feeds: stored codes and the pt-BR labels people read (spec 01 §3).
  */
-export const TYPE_LABELS: Record<PropertyTypeCode, string> = {
+export const {
+  codes: TYPE_CODES,
+  labels: TYPE_LABELS,
+  is: isPropertyType,
+} = vocabulary({
   pronto: "Pronto para Morar",
   lancamento: "Lançamento",
   terrenos: "Terreno",
   rent: "Aluguel",
   imobiliario: "Comercial",
-};
-export const TYPE_CODES = Object.keys(TYPE_LABELS) as PropertyTypeCode[];
+} satisfies Record<PropertyTypeCode, string>);
 
 /** Public category route → stored type (the public route says aluguel for rentals). */
 export const CATEGORY_ROUTES: Record<string, { type: PropertyTypeCode; title: string }> = {

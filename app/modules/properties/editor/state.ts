@@ -1,3 +1,4 @@
+import { vocabulary } from "~/utils/vocabulary";
 import { DEFAULT_ADDRESS_DISPLAY, DEFAULT_STATE } from "~/modules/properties/address";
 
 /**
@@ -7,9 +8,7 @@ import { DEFAULT_ADDRESS_DISPLAY, DEFAULT_STATE } from "~/modules/properties/add
  */
 
 // ── tabs ──────────────────────────────────────────────────────────────────
-export const TABS = ["basics", "location", "features", "values", "amenities", "description", "images"] as const;
-export type Tab = (typeof TABS)[number];
-export const TAB_LABELS: Record<Tab, string> = {
+export const { codes: TABS, labels: TAB_LABELS } = vocabulary({
   basics: "Dados Básicos",
   location: "Localização",
   features: "Características",
@@ -17,7 +16,8 @@ export const TAB_LABELS: Record<Tab, string> = {
   amenities: "Comodidades",
   description: "Descrição",
   images: "Imagens",
-};
+});
+export type Tab = (typeof TABS)[number];
 export function isTab(value: unknown): value is Tab {
   return typeof value === "string" && (TABS as readonly string[]).includes(value);
 }

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { StatusBadge } from "~/components/messaging/status-badge";
-import { buttonClass, PageHeader } from "~/components/ui";
+import { PageHeader } from "~/components/ui";
 import { ListScreen } from "~/components/ui/list-screen";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { listCampaigns } from "~/modules/messaging/campaign-monitor.server";
@@ -23,13 +23,7 @@ export default function Campaigns({ loaderData }: Route.ComponentProps) {
       <PageHeader
         title="Campanhas"
         subtitle="Mensagens de WhatsApp agendadas para vários leads."
-        actions={
-          gatewayConfigured ? (
-            <Link to="/broker/whatsapp/sender" className={buttonClass("primary")}>
-              Nova campanha
-            </Link>
-          ) : null
-        }
+        createLink={gatewayConfigured ? { to: "/broker/whatsapp/sender", label: "Nova campanha" } : undefined}
       />
       <ListScreen
         rows={campaigns}

@@ -4,7 +4,7 @@ import { PropertyCards } from "~/components/catalogue/property-cards";
 import { CatalogueFilters } from "~/components/catalogue/broker-filters";
 import { ReferralLinkModal } from "~/components/catalogue/referral-link-modal";
 import { GeneralErrorBoundary } from "~/components/layout/error-pages";
-import { EmptyState, PageHeader, buttonClass } from "~/components/ui";
+import { EmptyState, PageHeader } from "~/components/ui";
 import { Pagination } from "~/components/ui/pagination";
 import { pathWithQuery } from "~/utils/url";
 import { parseRecordId } from "~/utils/query-schema";
@@ -44,11 +44,7 @@ export default function BrokerProperties() {
       <PageHeader
         title="Imóveis"
         subtitle="Todo o catálogo da Lar Imóveis. Gere links com o seu código para receber os contatos."
-        actions={
-          <Link to="/broker/properties/novo" className={buttonClass("primary")}>
-            Cadastrar imóvel
-          </Link>
-        }
+        createLink={{ to: "/broker/properties/novo", label: "Cadastrar imóvel" }}
       />
       <CatalogueFilters values={query} kinds={kinds} bedroomOptions={bedroomOptions} cities={cities} neighborhoods={neighborhoods} />
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
