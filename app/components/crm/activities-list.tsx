@@ -171,7 +171,7 @@ export function ActivitiesList({
           <Button type="submit" name="intent" value={a.completed_at ? "reopen" : "complete"} variant="secondary" size="sm">
             {a.completed_at ? "Reabrir" : "Concluir"}
           </Button>
-          <ConfirmButton name="intent" value="delete" variant="ghost" size="sm" className="text-danger-700" aria-label={`Excluir ${label(a)}`} question={ACTIVITY_DELETE_CONFIRM(1)}>
+          <ConfirmButton name="intent" value="delete" variant="ghost-danger" size="sm" aria-label={`Excluir ${label(a)}`} question={ACTIVITY_DELETE_CONFIRM(1)}>
             Excluir
           </ConfirmButton>
         </Form>

@@ -215,7 +215,7 @@ function RowActions({ row: r, isAdmin, returnTo, action }: { row: LeadListRow; i
           <input type="hidden" name="intent" value="delete" />
           <input type="hidden" name="ids" value={r.id} />
           <input type="hidden" name="returnTo" value={returnTo} />
-          <ConfirmButton size="sm" variant="ghost" className="h-7 px-1.5 text-xs text-danger-700" aria-label={`Excluir ${name}`} question={CRM_MESSAGES.deleteConfirm}>
+          <ConfirmButton size="sm" variant="ghost-danger" className="h-7 px-1.5 text-xs" aria-label={`Excluir ${name}`} question={CRM_MESSAGES.deleteConfirm}>
             Excluir
           </ConfirmButton>
         </Form>

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Badge, Button, CancelLink } from "~/components/ui";
+import { Badge, Button, CancelLink, ConfirmButton } from "~/components/ui";
 import { CheckboxField, HiddenField, SelectField, TextField, formErrorOf, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { RouteModal } from "~/components/ui/route-modal";
 import { ACTIVITY_TYPE_OPTIONS } from "~/modules/crm/activity-form";
@@ -67,19 +67,9 @@ export function EditStageModal({ stage, templates, actionData }: { stage: StageR
               <Button type="submit" name="intent" value="template-toggle" variant="ghost" size="sm">
                 {t.active ? "Desativar" : "Ativar"}
               </Button>
-              <Button
-                type="submit"
-                name="intent"
-                value="template-delete"
-                variant="ghost"
-                size="sm"
-                className="text-danger-700"
-                onClick={(e) => {
-                  if (!window.confirm(`Remover a atividade automática "${t.subject}"?`)) e.preventDefault();
-                }}
-              >
+              <ConfirmButton name="intent" value="template-delete" variant="ghost-danger" size="sm" question={`Remover a atividade automática "${t.subject}"?`}>
                 Remover
-              </Button>
+              </ConfirmButton>
             </Form>
           </li>
         ))}

@@ -17,6 +17,8 @@ const buttonVariants = {
   accent: "bg-accent-600 text-white hover:bg-accent-700",
   secondary: "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50",
   ghost: "text-slate-700 hover:bg-slate-100",
+  /** A destructive action that should not shout: delete on a row. */
+  "ghost-danger": "text-danger-700 hover:bg-danger-50",
   danger: "bg-danger-600 text-white hover:bg-danger-700",
 } as const;
 const buttonSizes = { sm: "h-8 px-3 text-sm", md: "h-10 px-4 text-sm", lg: "h-12 px-6 text-base" } as const;

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Badge, Button, Card, buttonClass } from "~/components/ui";
+import { Badge, Button, Card, ConfirmButton, buttonClass } from "~/components/ui";
 import { HiddenField, SelectField, TextAreaField, TextField, formErrorOf, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { ACTIVITY_TYPE_OPTIONS } from "~/modules/crm/activity-form";
 import { ACTIVITY_STATE_LABELS, ACTIVITY_TYPE_LABELS } from "~/modules/crm/labels";
@@ -40,21 +40,17 @@ export function ActivitiesCard({ data, actionData, busy }: { data: LeadPageData;
                 <Button type="submit" name="intent" value={a.completedAt ? "activity-reopen" : "activity-complete"} size="sm" variant="secondary" disabled={busy}>
                   {a.completedAt ? "Reabrir" : "Concluir"}
                 </Button>
-                <Button
-                  type="submit"
+                <ConfirmButton
                   name="intent"
                   value="activity-delete"
                   size="sm"
-                  variant="ghost"
-                  className="text-danger-700"
+                  variant="ghost-danger"
                   disabled={busy}
                   aria-label={`Excluir atividade ${a.subject || a.content || ""}`.trim()}
-                  onClick={(e) => {
-                    if (!window.confirm("Excluir esta atividade?")) e.preventDefault();
-                  }}
+                  question="Excluir esta atividade?"
                 >
                   Excluir
-                </Button>
+                </ConfirmButton>
               </Form>
             </div>
           </li>

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Button, Card } from "~/components/ui";
+import { Button, Card, ConfirmButton } from "~/components/ui";
 import { HiddenField, TextAreaField, formErrorOf, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { LEAD_PAGE_ANCHORS, NOTE_MAX, noteAddSchema, noteFormSchema } from "~/modules/leads/lead-page";
 import { formatDateTime } from "~/utils/clock";
@@ -57,20 +57,9 @@ function NoteEditForm({ note, action, lastResult, busy }: { note: LeadPageData["
           <Button type="submit" name="intent" value="note-edit" size="sm" variant="secondary" disabled={busy}>
             Salvar
           </Button>
-          <Button
-            type="submit"
-            name="intent"
-            value="note-delete"
-            size="sm"
-            variant="danger"
-            disabled={busy}
-            formNoValidate
-            onClick={(e) => {
-              if (!window.confirm("Excluir esta anotação?")) e.preventDefault();
-            }}
-          >
+          <ConfirmButton name="intent" value="note-delete" size="sm" variant="danger" disabled={busy} formNoValidate question="Excluir esta anotação?">
             Excluir
-          </Button>
+          </ConfirmButton>
         </div>
       </Form>
     </details>

@@ -222,9 +222,8 @@ function WatermarkLibrary({ library, chosen, pendingIntent }: { library: EditorV
                   type="submit"
                   name="intent"
                   value={`remove-watermark:${w.file}`}
-                  variant="ghost"
+                  variant="ghost-danger"
                   size="sm"
-                  className="text-danger-700"
                   pending={pendingIntent === `remove-watermark:${w.file}`}
                   onClick={(e) => {
                     if (!window.confirm(`Remover a logo "${w.name}" da biblioteca? As fotos já enviadas continuam com a marca.`)) e.preventDefault();

@@ -265,7 +265,7 @@ export function FeaturesTab({
                   <span className="font-medium">Opção {i + 1}:</span> {formatArea(o.area)} · {o.bedrooms} quarto(s) · {o.bathrooms} banheiro(s)
                   {o.suites ? ` · ${o.suites} suíte(s)` : ""}
                 </span>
-                <Button type="submit" name="intent" value={`remove-option:${o.id}`} variant="ghost" size="sm" className="text-danger-700" pending={pendingIntent === `remove-option:${o.id}`}>
+                <Button type="submit" name="intent" value={`remove-option:${o.id}`} variant="ghost-danger" size="sm" pending={pendingIntent === `remove-option:${o.id}`}>
                   Remover
                 </Button>
               </li>
