@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { SubmissionResult } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
-import { Button, CancelLink, Card, Field, Modal } from "~/components/ui";
+import { Button, CancelLink, Card, Field, Modal, CardTitle } from "~/components/ui";
 import { FormSummary, HiddenField, TextField, formProps, useAppForm } from "~/components/ui/form";
 import { MATERIAL_MAX_BYTES, formatBytes, materialActionSchema } from "~/modules/brokers/materials";
 
@@ -12,7 +12,7 @@ export function MaterialUploadCard({ lastResult, busy }: { lastResult: Result; b
   const [form, fields] = useAppForm(materialActionSchema, { id: "material-upload", lastResult, shouldValidate: "onSubmit" });
   return (
     <Card className="mb-4 p-5" as="section">
-      <h2 className="text-lg font-semibold text-slate-900">Enviar material</h2>
+      <CardTitle>Enviar material</CardTitle>
       <Form method="post" encType="multipart/form-data" {...formProps(form)} className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
         <HiddenField name="intent" value="upload" />
         <FormSummary form={form} className="sm:col-span-3" />

@@ -1,5 +1,5 @@
 import { formatDate } from "~/utils/clock";
-import { Card } from "~/components/ui";
+import { Card, CardTitle } from "~/components/ui";
 
 /** Small server-rendered SVG charts for the broker dashboard; no chart library, readable without JavaScript. */
 
@@ -12,7 +12,7 @@ export function LeadsPerWeekChart({ weeks }: { weeks: { from: string; count: num
   const total = weeks.reduce((s, w) => s + w.count, 0);
   return (
     <Card className="p-5">
-      <h2 className="text-lg font-semibold">Leads por semana</h2>
+      <CardTitle>Leads por semana</CardTitle>
       <p className="text-sm text-slate-600">Últimas {weeks.length} semanas · {total} lead(s)</p>
       <svg viewBox={`0 0 ${W} ${H + 20}`} className="mt-3 w-full" role="img" aria-labelledby="leads-week-desc">
         <desc id="leads-week-desc">{weeks.map((w) => `semana de ${formatDate(w.from).slice(0, 5)}: ${w.count}`).join("; ")}</desc>
@@ -39,7 +39,7 @@ export function FunnelChart({ stages }: { stages: { id: number; name: string; co
   const labelW = 120;
   return (
     <Card className="p-5">
-      <h2 className="text-lg font-semibold">Funil por etapa</h2>
+      <CardTitle>Funil por etapa</CardTitle>
       <p className="text-sm text-slate-600">Leads em cada etapa do CRM</p>
       <svg viewBox={`0 0 ${W} ${Math.max(1, stages.length) * row}`} className="mt-3 w-full" role="img" aria-labelledby="funnel-desc">
         <desc id="funnel-desc">{stages.map((s) => `${s.name}: ${s.count}`).join("; ")}</desc>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Alert, Badge, Button, buttonClass, Card, Field, Input } from "~/components/ui";
+import { Alert, Badge, Button, buttonClass, Card, Field, Input, CardTitle } from "~/components/ui";
 import { ListScreen } from "~/components/ui/list-screen";
 import { MAX_CAMPAIGN_LEADS } from "~/modules/messaging/campaign-rules";
 import { OptOutBadge } from "./opt-out-badge";
@@ -96,7 +96,7 @@ export function LeadsStep(props: {
         ) : null}
       </Card>
       <Card className="p-5">
-        <h2 className="text-base font-semibold">Importar CSV</h2>
+        <CardTitle>Importar CSV</CardTitle>
         <p className="mt-1 text-sm text-slate-600">Colunas nome e telefone; a primeira linha é o cabeçalho. Até {MAX_CAMPAIGN_LEADS} linhas; números repetidos entram uma vez só.</p>
         <Form method="post" encType="multipart/form-data" action={`?${query}step=3`} className="mt-3 grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end" noValidate>
           <input type="hidden" name="intent" value="csv" />
@@ -120,7 +120,7 @@ export function LeadsStep(props: {
         </Form>
       </Card>
       <Card className="p-5">
-        <h2 className="text-base font-semibold">Leads do CRM</h2>
+        <CardTitle>Leads do CRM</CardTitle>
         {props.pickError ? (
           <Alert tone="danger" className="mt-3">
             {props.pickError}

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "react-router";
 import { StatusBadge } from "~/components/messaging/status-badge";
-import { Button, Card, cx, FieldError } from "~/components/ui";
+import { Button, Card, cx, FieldError, CardTitle } from "~/components/ui";
 import { CheckboxField, FormSummary, TextAreaField, TextField, formProps, useAppForm } from "~/components/ui/form";
 import { senderActionSchema, timingDefaults } from "~/modules/messaging/campaign-forms";
 import { personalise } from "~/modules/messaging/campaign-rules";
@@ -127,7 +127,7 @@ export function LaunchStep({
         }}
       />
       <Card className="p-5">
-        <h2 className="text-base font-semibold">Revisão</h2>
+        <CardTitle>Revisão</CardTitle>
         <dl className="mt-3 grid gap-3 text-sm sm:grid-cols-2">
           <div className="min-w-0">
             <dt className="font-medium text-slate-700">Campanha</dt>
@@ -148,7 +148,7 @@ export function LaunchStep({
         </dl>
       </Card>
       <Card className="space-y-4 p-5">
-        <h2 className="text-base font-semibold">Quando enviar</h2>
+        <CardTitle>Quando enviar</CardTitle>
         <div className="grid gap-4 sm:grid-cols-3">
           <TextField meta={f.startTime} type="time" label="Início" />
           <TextField meta={f.endTime} type="time" label="Fim" />

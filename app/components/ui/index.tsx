@@ -207,6 +207,15 @@ export function Card({ children, className, as: Tag = "div" }: { children: React
   return <Tag className={cx("rounded-[var(--radius-card)] border border-slate-200 bg-white shadow-[var(--shadow-card)]", className)}>{children}</Tag>;
 }
 
+/** A card's heading: one size and weight for every card of the site and the back office. */
+export function CardTitle({ children, id, className }: { children: ReactNode; id?: string; className?: string }) {
+  return (
+    <h2 id={id} className={cx("text-lg font-semibold text-slate-900", className)}>
+      {children}
+    </h2>
+  );
+}
+
 export function Alert({ tone = "info", title, children, className }: { tone?: "info" | "success" | "danger" | "warning"; title?: ReactNode; children?: ReactNode; className?: string }) {
   const tones = {
     info: "border-brand-200 bg-brand-50 text-brand-800",

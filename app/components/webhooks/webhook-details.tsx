@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { Button, Card, Modal, buttonClass } from "~/components/ui";
+import { Button, Card, Modal, buttonClass, CardTitle } from "~/components/ui";
 import { CopyButton } from "~/components/ui/copy-button";
 import { SIGNATURE_HEADER, TIMESTAMP_HEADER, WEBHOOK_EVENTS } from "~/modules/webhooks/webhook-rules";
 import { formatDateTime } from "~/utils/clock";
@@ -58,7 +58,7 @@ export type PortalLeadsView = {
 export function PortalLeadsCard({ portal, busy }: { portal: PortalLeadsView; busy: boolean }) {
   return (
     <Card className="mt-8 p-5" as="section">
-      <h2 className="text-lg font-semibold text-slate-900">Leads dos portais (ZAP Imóveis e VivaReal)</h2>
+      <CardTitle>Leads dos portais (ZAP Imóveis e VivaReal)</CardTitle>
       <p className="mt-1 text-sm text-slate-600">Cadastre este endereço no portal: cada lead recebido entra como um lead do site (roleta, CRM e webhooks), ligado ao imóvel pelo código do anúncio.</p>
       {portal.url ? (
         <div className="mt-3">

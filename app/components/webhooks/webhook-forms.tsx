@@ -1,6 +1,6 @@
 import { getCollectionProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import { Alert, Button, CancelLink, Card, Modal } from "~/components/ui";
+import { Alert, Button, CancelLink, Card, Modal, CardTitle } from "~/components/ui";
 import { CheckboxField, FieldError, FormSummary, HiddenField, TextField, formProps, useAppForm } from "~/components/ui/form";
 import { WEBHOOK_EVENTS, WEBHOOK_EVENT_KEYS, webhookActionSchema } from "~/modules/webhooks/webhook-rules";
 
@@ -31,7 +31,7 @@ export function AddWebhookCard({ lastResult, busy }: { lastResult: Result; busy:
   const [form, fields] = useAppForm(webhookActionSchema, { id: "webhook-add", lastResult, defaultValue: { events: ["novo_lead"] }, shouldValidate: "onSubmit" });
   return (
     <Card className="p-5">
-      <h2 className="text-lg font-semibold text-slate-900">Adicionar webhook</h2>
+      <CardTitle>Adicionar webhook</CardTitle>
       <Form method="post" {...formProps(form)} className="mt-3 space-y-3">
         <HiddenField name="intent" value="add" />
         <FormSummary form={form} />

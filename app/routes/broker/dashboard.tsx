@@ -2,7 +2,7 @@ import { Form, Link, useLoaderData, useLocation } from "react-router";
 import { pathWithQuery, withQuery } from "~/utils/url";
 import { ReferralLinkModal } from "~/components/catalogue/referral-link-modal";
 import { isReady } from "~/components/layout/nav";
-import { Button, Card, Field, Input, PageHeader, buttonClass } from "~/components/ui";
+import { Button, Card, Field, Input, PageHeader, buttonClass, CardTitle } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { findCataloguePage, readCatalogueQuery, referralLinkFor } from "~/modules/catalogue/broker-catalogue.server";
 import { FunnelChart, LeadsPerWeekChart } from "~/components/crm/dashboard-charts";
@@ -71,14 +71,14 @@ export default function Dashboard() {
       </div>
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <Card className="p-5">
-          <h2 className="text-lg font-semibold">Seu catálogo</h2>
+          <CardTitle>Seu catálogo</CardTitle>
           <p className="mt-1 text-sm text-slate-600">Compartilhe o catálogo completo com seu código de corretor: os contatos chegam direto para você.</p>
           <Link to={brokerId ? `/imoveis?ref=${brokerId}` : "/imoveis"} className={buttonClass("primary", "md", "mt-4")}>
             Abrir catálogo
           </Link>
         </Card>
         <Card className="p-5">
-          <h2 className="text-lg font-semibold">Ações rápidas</h2>
+          <CardTitle>Ações rápidas</CardTitle>
           <div className="mt-4 flex flex-wrap gap-2">
             <a href={AGENCY.coursesPlatform} target="_blank" rel="noopener noreferrer" className={buttonClass("secondary")}>
               Plataforma de cursos
@@ -103,9 +103,9 @@ export default function Dashboard() {
           </div>
         </Card>
         <Card className="p-5 lg:col-span-2">
-          <h2 className="text-lg font-semibold" id="referral-heading">
+          <CardTitle id="referral-heading">
             Link de indicação
-          </h2>
+          </CardTitle>
           <p className="mt-1 text-sm text-slate-600">Escolha um imóvel para gerar o seu link: os contatos feitos por ele chegam para você.</p>
           <Form method="get" role="search" aria-labelledby="referral-heading" className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
             <Field label="Buscar imóvel" htmlFor="dash-imovel" className="flex-1">

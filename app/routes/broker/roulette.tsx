@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { Alert, Badge, Button, Card, PageHeader } from "~/components/ui";
+import { Alert, Badge, Button, Card, PageHeader, CardTitle } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { redirectWithToast } from "~/modules/auth/toast.server";
 import { RouletteError } from "~/modules/roulette/roulette-types";
@@ -115,7 +115,7 @@ export default function BrokerRoulette({ loaderData, actionData }: Route.Compone
           )}
         </Card>
         <Card className="p-5" as="section">
-          <h2 className="text-lg font-semibold text-slate-900">Participantes ({participants.length})</h2>
+          <CardTitle>Participantes ({participants.length})</CardTitle>
           {participants.length === 0 ? (
             <p className="mt-2 text-sm text-slate-600">Ninguém marcou presença ainda.</p>
           ) : (
@@ -131,7 +131,7 @@ export default function BrokerRoulette({ loaderData, actionData }: Route.Compone
         </Card>
       </div>
       <Card className="mt-4 p-5" as="section">
-        <h2 className="text-lg font-semibold text-slate-900">Regras</h2>
+        <CardTitle>Regras</CardTitle>
         <ul className="mt-2 list-disc space-y-1 pl-5 text-sm text-slate-700">
           <li>
             A presença pode ser marcada das {start} às {end} (horário de Brasília).

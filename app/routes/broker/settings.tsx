@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, data, redirect, useNavigation } from "react-router";
-import { Alert, Button, Card, PageHeader } from "~/components/ui";
+import { Alert, Button, Card, PageHeader, CardTitle } from "~/components/ui";
 import { FormSummary, HiddenField, TextField, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { SmtpSettingsFields } from "~/components/messaging/smtp-settings-fields";
 import { ProfilePhotoField } from "~/components/brokers/profile-photo-field";
@@ -115,7 +115,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
       <PageHeader title="Configurações" subtitle="Seus dados, servidor de e-mail e senha." />
 
       <Card className="p-5">
-        <h2 className="text-lg font-semibold">Perfil</h2>
+        <CardTitle>Perfil</CardTitle>
         <Form method="post" encType="multipart/form-data" {...formProps(profileForm)} className="mt-4 space-y-4">
           {/* Enter in a field saves (the form's first submit button), not 'Enviar imagem'. */}
           <button type="submit" name="intent" value="profile" className="sr-only" tabIndex={-1} aria-hidden="true">

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useActionData, useLoaderData } from "react-router";
 import { LeadForm } from "~/components/public/lead-form";
-import { Card, buttonClass } from "~/components/ui";
+import { Card, buttonClass, CardTitle } from "~/components/ui";
 import { config } from "~/modules/platform/config.server";
 import { leadFormAction } from "~/modules/leads/lead-form.server";
 import { AGENCY, fullAddress } from "~/modules/platform/agency";
@@ -85,7 +85,7 @@ export default function ContactPage() {
       <div className="container-page grid gap-8 py-10 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-2">
           <Card className="p-6">
-            <h2 className="text-lg font-semibold text-slate-900">Atendimento</h2>
+            <CardTitle>Atendimento</CardTitle>
             <dl className="mt-4 space-y-4 text-sm">
               <ContactItem term="Telefones" className="mt-1 space-y-1 text-slate-700">
                 <p>
@@ -131,7 +131,7 @@ export default function ContactPage() {
           </Card>
 
           <Card className="p-6">
-            <h2 className="text-lg font-semibold text-slate-900">Redes sociais</h2>
+            <CardTitle>Redes sociais</CardTitle>
             <ul className="mt-4 flex flex-wrap gap-2">
               {[
                 { label: "Instagram", href: AGENCY.instagram },

@@ -1,7 +1,7 @@
 import { useActionData, useLoaderData } from "react-router";
 import { BrokerCard } from "~/components/public/broker-card";
 import { OfferForm } from "~/components/public/offer-form";
-import { Card, StepNumber } from "~/components/ui";
+import { Card, StepNumber, CardTitle } from "~/components/ui";
 import { findRefBroker } from "~/modules/catalogue/property-reads.server";
 import { parseRef, useRef_ } from "~/modules/leads/referral";
 import { offerFormAction } from "~/modules/offers/offer-form.server";
@@ -69,9 +69,9 @@ export default function OfferPage() {
 
         <div className="space-y-6 lg:col-span-2">
           <Card as="section" className="p-6">
-            <h2 id="steps-heading" className="text-lg font-semibold text-slate-900">
+            <CardTitle id="steps-heading">
               Como funciona
-            </h2>
+            </CardTitle>
             <ol className="mt-4 space-y-4">
               {STEPS.map((step, i) => (
                 <li key={step.title} className="flex gap-3">
@@ -85,9 +85,9 @@ export default function OfferPage() {
             </ol>
           </Card>
           <Card as="section" className="p-6">
-            <h2 id="reasons-heading" className="text-lg font-semibold text-slate-900">
+            <CardTitle id="reasons-heading">
               Por que anunciar com a Lar Imóveis
-            </h2>
+            </CardTitle>
             <ul className="mt-4 space-y-2 text-sm text-slate-700">
               {REASONS.map((reason) => (
                 <li key={reason} className="flex gap-2">

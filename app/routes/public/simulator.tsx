@@ -1,7 +1,7 @@
 import { Link, useActionData, useLoaderData } from "react-router";
 import { FinancingResultPanel } from "~/components/public/financing-result";
 import { LeadFormCard } from "~/components/public/lead-form";
-import { Alert, Button, Card, Field, Input } from "~/components/ui";
+import { Alert, Button, Card, Field, Input, CardTitle } from "~/components/ui";
 import { FINANCING_LIMITS } from "~/modules/financing/financing";
 import type { SimulatorField } from "~/modules/financing/financing-form";
 import { loadSimulator, simulatorLeadAction } from "~/modules/financing/simulator.server";
@@ -53,7 +53,7 @@ export default function SimulatorPage() {
 
       <div className="container-page grid gap-8 py-10 lg:grid-cols-5">
         <Card as="section" className="h-fit p-6 lg:col-span-2">
-          <h2 className="text-lg font-semibold text-slate-900">Dados do financiamento</h2>
+          <CardTitle>Dados do financiamento</CardTitle>
           {property ? (
             <p className="mt-1 text-sm text-slate-700">
               Imóvel:{" "}

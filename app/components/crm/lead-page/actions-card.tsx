@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { OptOutBadge } from "~/components/messaging/opt-out-badge";
-import { Badge, Card, buttonClass } from "~/components/ui";
+import { Badge, Card, buttonClass, CardTitle } from "~/components/ui";
 import { TextAreaField, TextField, resultFor, useAppForm } from "~/components/ui/form";
 import { EMAIL_MESSAGE_MAX, EMAIL_SUBJECT_MAX, LEAD_PAGE_ANCHORS, WHATSAPP_MAX, emailSchema, whatsappSchema } from "~/modules/leads/lead-page";
 import { whatsappLink } from "~/utils/phone";
@@ -22,9 +22,9 @@ export function ActionsCard({ data, actionData, busy }: { data: LeadPageData; ac
   const mailResult = resultFor(actionData, "email");
   return (
     <Card className="min-w-0 p-5" as="section">
-      <h2 id={LEAD_PAGE_ANCHORS.actions} className="text-lg font-semibold">
+      <CardTitle id={LEAD_PAGE_ANCHORS.actions}>
         Ações
-      </h2>
+      </CardTitle>
       <div className="mt-3 flex flex-wrap items-center gap-2 text-sm">
         <span>WhatsApp:</span>
         <Badge tone={badge.tone}>{badge.label}</Badge>

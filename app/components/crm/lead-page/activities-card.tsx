@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Badge, Button, Card, ConfirmButton, buttonClass } from "~/components/ui";
+import { Badge, Button, Card, ConfirmButton, buttonClass, CardTitle } from "~/components/ui";
 import { HiddenField, SelectField, TextAreaField, TextField, formErrorOf, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { ACTIVITY_TYPE_OPTIONS } from "~/modules/crm/activity-form";
 import { ACTIVITY_STATE_LABELS, ACTIVITY_TYPE_LABELS } from "~/modules/crm/labels";
@@ -19,9 +19,9 @@ export function ActivitiesCard({ data, actionData, busy }: { data: LeadPageData;
   const addResult = resultFor(actionData, "activity-add");
   return (
     <Card className="min-w-0 p-5" as="section">
-      <h2 id={LEAD_PAGE_ANCHORS.activities} className="text-lg font-semibold">
+      <CardTitle id={LEAD_PAGE_ANCHORS.activities}>
         Atividades
-      </h2>
+      </CardTitle>
       <RowProblem message={rowProblem} className="mt-2" />
       {activities.length === 0 ? <p className="mt-2 text-sm text-slate-600">Nenhuma atividade.</p> : null}
       <ul className="mt-3 divide-y divide-slate-100">

@@ -1,4 +1,4 @@
-import { Card } from "~/components/ui";
+import { Card, CardTitle } from "~/components/ui";
 import { formatPhone } from "~/utils/phone";
 import type { LeadPageData } from "./types";
 
@@ -6,7 +6,7 @@ import type { LeadPageData } from "./types";
 export function ContactCard({ lead }: { lead: LeadPageData["lead"] }) {
   return (
     <Card className="min-w-0 p-5" as="section">
-      <h2 className="text-lg font-semibold">Contato</h2>
+      <CardTitle>Contato</CardTitle>
       <dl className="mt-3 space-y-2 text-sm [overflow-wrap:anywhere]">
         <div>
           <dt className="text-slate-500">Email</dt>

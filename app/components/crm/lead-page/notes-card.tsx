@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Button, Card, ConfirmButton } from "~/components/ui";
+import { Button, Card, ConfirmButton, CardTitle } from "~/components/ui";
 import { HiddenField, TextAreaField, formErrorOf, formProps, resultFor, useAppForm } from "~/components/ui/form";
 import { LEAD_PAGE_ANCHORS, NOTE_MAX, noteAddSchema, noteFormSchema } from "~/modules/leads/lead-page";
 import { formatDateTime } from "~/utils/clock";
@@ -14,9 +14,9 @@ export function NotesCard({ data, actionData, busy }: { data: LeadPageData; acti
   const deleteProblem = resultFor(actionData, "note-delete") ? formErrorOf(actionData) : undefined;
   return (
     <Card className="min-w-0 p-5" as="section">
-      <h2 id={LEAD_PAGE_ANCHORS.notes} className="text-lg font-semibold">
+      <CardTitle id={LEAD_PAGE_ANCHORS.notes}>
         Anotações
-      </h2>
+      </CardTitle>
       <NoteAddForm key={`note-${notes.length}`} action={action} lastResult={resultFor(actionData, "note-add")} busy={busy} />
       <RowProblem message={deleteProblem} className="mt-3" />
       <ul className="mt-4 space-y-3">

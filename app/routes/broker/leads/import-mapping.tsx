@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link, useLoaderData } from "react-router";
-import { Alert, Badge, Button, CancelLink, Card, Field, Options, PageHeader, Select, Table, buttonClass, tdClass, thClass } from "~/components/ui";
+import { Alert, Badge, Button, CancelLink, Card, Field, Options, PageHeader, Select, Table, buttonClass, tdClass, thClass, CardTitle } from "~/components/ui";
 import { requireBrokerArea } from "~/modules/auth/auth.server";
 import { importScreen } from "~/modules/leads/csv-import.route.server";
 import { CSV_MESSAGES, IMPORT_FIELDS, IMPORT_FIELD_LABELS } from "~/modules/leads/csv-import";
@@ -68,7 +68,7 @@ export default function ImportMapping() {
     <div className="max-w-4xl space-y-4">
       <PageHeader title="Importar leads (CSV)" subtitle={`${d.fileName} · ${d.rowCount} linha(s) · ${d.encoding.toUpperCase()} · separador "${d.delimiter === "\t" ? "tab" : d.delimiter}"`} />
       <Card className="p-5">
-        <h2 className="text-lg font-semibold">Mapeamento de colunas</h2>
+        <CardTitle>Mapeamento de colunas</CardTitle>
         <Form method="get" className="mt-4 space-y-5">
           <input type="hidden" name="submitted" value="1" />
           <input type="hidden" name="preview" value="1" />
@@ -153,7 +153,7 @@ export default function ImportMapping() {
       {d.error ? <Alert tone="danger">{d.error}</Alert> : null}
       {d.preview ? (
         <Card className="p-5" as="section">
-          <h2 className="text-lg font-semibold">Pré-visualização</h2>
+          <CardTitle>Pré-visualização</CardTitle>
           <p className="mt-1 text-sm text-slate-700" data-preview-summary>
             {d.preview.valid} lead(s) para importar · {d.preview.skippedCount} linha(s) sem e-mail e sem telefone serão ignoradas · {d.preview.duplicates.length} possível(is) duplicado(s)
           </p>
