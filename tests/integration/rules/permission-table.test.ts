@@ -126,6 +126,7 @@ describe("whose record it is", () => {
     expect(can(orphan, "update", "lead", {})).toBe(false);
     expect(can(orphan, "update", "lead", { brokerId: null })).toBe(false);
     expect(can(orphan, "update", "lead", { brokerId: null, userId: null })).toBe(false);
+    expect(can(orphan, "update", "lead", { brokerId: "eva" })).toBe(false);
     expect(can(orphan, "update", "property", { userId: "user-eva" })).toBe(true);
     // no record at all: a creation or a list, scoped by the query (brokerScope below)
     expect(can(orphan, "create", "lead")).toBe(true);

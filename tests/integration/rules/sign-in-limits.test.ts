@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { action as brokerLoginAction } from "~/routes/broker/login";
-import { applyLoginDelay, checkLoginAllowed, hitFormLimit, recordLoginFailure, resetRateLimits } from "~/modules/auth/rate-limit.server";
+import { applyLoginDelay, checkLoginAllowed, hitFormLimit, recordLoginFailure, resetRateLimits, retryAfterHeaders } from "~/modules/auth/rate-limit.server";
 import { config } from "~/modules/platform/config.server";
 import { closeDb } from "~/modules/platform/db.server";
 import { formRequest, routeArgs } from "../../helpers/requests";
 import { unwrap } from "../../helpers/responses";
 import { makeBroker } from "../../helpers/factories";
+import { refuseInserts } from "../../helpers/database";
 
 /**
  * The numbers of rate-limit.server.ts, each on both sides of its boundary at
@@ -160,6 +161,23 @@ describe("public forms", () => {
   it("without a max of its own a form allows RATE_LIMIT_MAX posts (10 here), and refuses the 11th", async () => {
     for (let n = 0; n < 10; n++) expect((await hitFormLimit("form_c", "10.8.1.1", { windowSeconds: 600 })).ok).toBe(true);
     expect(await hitFormLimit("form_c", "10.8.1.1", { windowSeconds: 600 })).toEqual({ ok: false, retryAfterSeconds: 600 });
+  });
+
+  it("a refusal carries its seconds in Retry-After", async () => {
+    for (let n = 0; n < 2; n++) await hitFormLimit("form_e", "10.8.3.1", { max: 2, windowSeconds: 90 });
+    const refused = await hitFormLimit("form_e", "10.8.3.1", { max: 2, windowSeconds: 90 });
+    expect(refused).toEqual({ ok: false, retryAfterSeconds: 90 });
+    expect(Object.fromEntries(new Headers(retryAfterHeaders(refused as { retryAfterSeconds: number })))).toEqual({ "retry-after": "90" });
+  });
+
+  it("a database failure while counting is an error, not a 'too many tries' answer", async () => {
+    const restore = await refuseInserts("rate_limits", "key", "form_d:10.8.2.1");
+    try {
+      await expect(hitFormLimit("form_d", "10.8.2.1", { max: 3, windowSeconds: 60 })).rejects.toThrow(/recusado/);
+    } finally {
+      await restore();
+    }
+    expect(await hitFormLimit("form_d", "10.8.2.1", { max: 3, windowSeconds: 60 })).toEqual({ ok: true });
   });
 });
 
