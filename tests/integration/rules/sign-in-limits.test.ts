@@ -142,6 +142,18 @@ describe("the pair's window and block", () => {
   });
 });
 
+describe("resetRateLimits (the tests' own reset)", () => {
+  it("forgets every count: a blocked pair and a spent form are let in again", async () => {
+    for (let n = 0; n < config().RATE_LIMIT_MAX; n++) await recordLoginFailure("zerar@teste.com.br", "10.7.3.1");
+    await hitFormLimit("form_f", "10.7.3.1", { max: 1, windowSeconds: 60 });
+    expect((await checkLoginAllowed("zerar@teste.com.br", "10.7.3.1")).ok).toBe(false);
+    expect((await hitFormLimit("form_f", "10.7.3.1", { max: 1, windowSeconds: 60 })).ok).toBe(false);
+    await resetRateLimits();
+    expect(await checkLoginAllowed("zerar@teste.com.br", "10.7.3.1")).toEqual({ ok: true, delayMs: 0 });
+    expect(await hitFormLimit("form_f", "10.7.3.1", { max: 1, windowSeconds: 60 })).toEqual({ ok: true });
+  });
+});
+
 describe("public forms", () => {
   it("max posts in the window pass, the next is refused until the window ends; counted per form and per key", async () => {
     const hit = (name: string, key: string) => hitFormLimit(name, key, { max: 3, windowSeconds: 60 });
