@@ -170,6 +170,12 @@ describe("safeRedirect's limits", () => {
     expect(safeRedirect("/docs/%09b", "/fallback")).toBe("/docs/%09b");
   });
 
+  it("only a leading '//' is another host: a path with '//' further in or at its end stays on the site", () => {
+    expect(safeRedirect("//evil.test/", "/fallback")).toBe("/fallback");
+    expect(safeRedirect("/imoveis//", "/fallback")).toBe("/imoveis//");
+    expect(safeRedirect("/imoveis//casa", "/fallback")).toBe("/imoveis//casa");
+  });
+
   it("a target that does not decode (a broken %-escape) is refused", () => {
     expect(safeRedirect("/imoveis%", "/fallback")).toBe("/fallback");
     expect(safeRedirect("/%E0%A4%A", "/fallback")).toBe("/fallback");
