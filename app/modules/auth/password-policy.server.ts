@@ -18,7 +18,9 @@ let common: Set<string> | null = null;
 
 export function isCommonPassword(password: string): boolean {
   common ??= new Set(list.split("\n").map((l) => l.trim().toLowerCase()).filter(Boolean));
-  return common.has(password.trim().toLowerCase());
+  const key = password.trim().toLowerCase();
+  // blanks only (eight spaces, tabs) are as easy to guess as any listed password
+  return key === "" || common.has(key);
 }
 
 export type PasswordProblem = "too-short" | "too-long" | "common" | null;

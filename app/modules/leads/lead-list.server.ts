@@ -78,6 +78,11 @@ export function leadListQuery(user: SessionUser, params: Pick<LeadListParams, "q
   return q;
 }
 
+/** The text index's count of an unscoped search is the list's total when every word went to the index (3 letters or more) and no stage narrows the list. */
+function indexCountIsTotal(text: string, params: LeadListParams): boolean {
+  return !params.stage && leadSearchWords(text).every((w) => [...w].length >= 3);
+}
+
 export async function listLeads(user: SessionUser, params: LeadListParams, pageSize = LEADS_PAGE_SIZE): Promise<LeadListPage> {
   const text = params.q?.trim();
   const scoped = !!(brokerScope(user) || params.broker);
@@ -100,8 +105,7 @@ export async function listLeads(user: SessionUser, params: LeadListParams, pageS
     capped = total > SEARCH_COUNT_CAP;
   } else if (!text) {
     total = await countWithoutSearch(user, params);
-  } else if (matched !== undefined && !params.stage && leadSearchWords(text).every((w) => [...w].length >= 3)) {
-    // Every word went to the text index and nothing else narrows the list: its count is the total.
+  } else if (matched !== undefined && indexCountIsTotal(text, params)) {
     total = matched;
   } else {
     total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
