@@ -97,29 +97,57 @@ describe("a new lead's row", () => {
   });
 });
 
+describe("what comes with the lead (attach)", () => {
+  it("is written in the lead's own transaction: kept with the lead; when it fails, no lead is stored", async () => {
+    const email = "f.anexo@exemplo.com.br";
+    const input = { name: "F", email, phone: "11987650004", message: "com anexo", source: "captacao" as const };
+    const seen: number[] = [];
+    const kept = await createLead(input, {
+      attach: async (tx, lead) => {
+        seen.push(lead.id);
+        await tx.updateTable("leads").set({ rating: 4 }).where("id", "=", lead.id).execute();
+      },
+    });
+    expect(seen).toEqual([kept.id]);
+    expect((await row(kept.id)).rating).toBe(4);
+    await expect(
+      createLead(
+        { ...input, message: "anexo que falha" },
+        {
+          attach: async () => {
+            throw new Error("falha ao gravar as fotos");
+          },
+        },
+      ),
+    ).rejects.toThrow("falha ao gravar as fotos");
+    const rows = await db().selectFrom("leads").select("message").where("email", "=", email).execute();
+    expect(rows).toEqual([{ message: "com anexo" }]);
+  });
+});
+
 describe("leads from a file (insertLeadsInBulk)", () => {
-  it("writes every row of a 201-row file, with the same columns as one lead, for an active broker", async () => {
+  it("writes every row of a 200-row file (two full statements), with the same columns as one lead, for an active broker", async () => {
     const broker = await makeBroker();
     const { entryStageId } = await ensureDefaultPipeline();
-    const inputs = Array.from({ length: 201 }, (_, i) => ({
+    const inputs = Array.from({ length: 200 }, (_, i) => ({
       name: ` Arquivo ${i} `,
       email: ` Arquivo.${i}@Exemplo.com.br `,
       phone: " 11987650003 ",
       message: " do arquivo ",
       propertyTitle: i === 0 ? "  Sala comercial  " : "  ",
       source: "csv" as const,
-      createdAt: i === 200 ? "2026-10-01T09:00:00.000Z" : undefined,
+      createdAt: i === 199 ? "2026-10-01T09:00:00.000Z" : undefined,
     }));
     const written = await db()
       .transaction()
       .execute((tx) => insertLeadsInBulk(tx, broker.brokerId, inputs));
-    expect(written).toBe(201);
+    expect(written).toBe(200);
     const rows = await db().selectFrom("leads").selectAll().where("broker_id", "=", broker.brokerId).orderBy("id").execute();
-    expect(rows).toHaveLength(201);
+    expect(rows).toHaveLength(200);
     expect(rows.map((r) => r.email)).toEqual(inputs.map((_, i) => `arquivo.${i}@exemplo.com.br`));
     expect(rows[0]).toMatchObject({ name: "Arquivo 0", phone: "11987650003", phone_normalized: "5511987650003", message: "do arquivo", property_id: null, property_title: "Sala comercial", property_url: null, stage_id: entryStageId, status: "entrada", source: "csv", tags: "[]", created_at: T0.toISOString(), updated_at: T0.toISOString() });
     expect(rows[1].property_title).toBeNull();
-    expect(rows[200]).toMatchObject({ created_at: "2026-10-01T09:00:00.000Z", updated_at: "2026-10-01T09:00:00.000Z" });
+    expect(rows[199]).toMatchObject({ created_at: "2026-10-01T09:00:00.000Z", updated_at: "2026-10-01T09:00:00.000Z" });
   });
 
   it("writes nothing for an empty file, and no broker for an inactive one", async () => {
