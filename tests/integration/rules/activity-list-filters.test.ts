@@ -43,6 +43,8 @@ describe("the filters' defaults", () => {
     const odd = activityFiltersSchema.parse({ status: "done", due: "tomorrow", deal_id: "abc", page: "0" });
     expect(odd).toMatchObject({ status: "pending", due: "", deal_id: undefined, page: 1 });
     expect(activityFiltersSchema.parse({ status: "completed", due: "overdue", deal_id: "12" })).toMatchObject({ status: "completed", due: "overdue", deal_id: 12 });
+    for (const status of ["pending", "completed", "all"]) expect(activityFiltersSchema.parse({ status }).status).toBe(status);
+    for (const due of ["", "overdue", "today", "upcoming"]) expect(activityFiltersSchema.parse({ due }).due).toBe(due);
   });
 
   it("the broker filter takes at most 40 characters (a padded id of 40 is kept, of 41 dropped)", () => {
