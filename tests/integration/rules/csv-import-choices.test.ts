@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CSV_MESSAGES, MAX_IMPORT_ROWS, describeSkipped, importChoicesSchema, stageChoiceSchema, type SkippedRow } from "~/modules/leads/csv-import";
+import { CSV_MESSAGES, IMPORT_FIELDS, IMPORT_FIELD_LABELS, MAX_IMPORT_ROWS, describeSkipped, importChoicesSchema, stageChoiceSchema, type SkippedRow } from "~/modules/leads/csv-import";
 import { CsvError, parseCsv } from "~/modules/leads/csv-import.server";
 import { action as importAction } from "~/routes/broker/leads/import";
 import { makeBroker } from "../../helpers/factories";
@@ -29,6 +29,22 @@ describe("the skipped rows' summary", () => {
   });
 });
 
+describe("the mapping screen's fields", () => {
+  it("one select per field, labelled with the spec's names (02 §2.4) and the values each accepts", () => {
+    expect(IMPORT_FIELDS).toEqual(["name", "email", "phone", "message", "tags", "property", "stage", "source"]);
+    expect(IMPORT_FIELD_LABELS).toEqual({
+      name: "Nome",
+      email: "Email",
+      phone: "Telefone",
+      message: "Mensagem",
+      tags: "Marcador/Tags (separe por vírgula ou ponto e vírgula)",
+      property: "Imóvel",
+      stage: "Estágio (aceita entrada, qualificação, negociação, fechamento)",
+      source: "Origem (site, ZAP, VivaReal, OLX, roleta…; sem valor conhecido: Importação CSV)",
+    });
+  });
+});
+
 describe("the mapping screen's choices", () => {
   const parse = (values: Record<string, string>) => importChoicesSchema.parse(values);
 
@@ -54,6 +70,7 @@ describe("the mapping screen's choices", () => {
     expect(parse({}).dups).toBe("skip");
     expect(parse({ dups: "merge" }).dups).toBe("merge");
     expect(parse({ dups: "overwrite" }).dups).toBe("skip");
+    expect(parse({ dups: "" }).dups).toBe("skip");
     expect(parse({ broker: "b".repeat(20) }).broker).toBe("b".repeat(20));
     expect(parse({ broker: "b".repeat(21) }).broker).toBeUndefined();
   });
