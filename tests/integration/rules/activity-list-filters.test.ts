@@ -44,6 +44,8 @@ describe("the filters' defaults", () => {
     expect(odd).toMatchObject({ status: "pending", due: "", deal_id: undefined, page: 1 });
     expect(activityFiltersSchema.parse({ status: "completed", due: "overdue", deal_id: "12" })).toMatchObject({ status: "completed", due: "overdue", deal_id: 12 });
     for (const status of ["pending", "completed", "all"]) expect(activityFiltersSchema.parse({ status }).status).toBe(status);
+    // an empty status (a cleared select) is the default, not "no filter"
+    expect(activityFiltersSchema.parse({ status: "" }).status).toBe("pending");
     for (const due of ["", "overdue", "today", "upcoming"]) expect(activityFiltersSchema.parse({ due }).due).toBe(due);
   });
 
