@@ -13,6 +13,16 @@ import { adminUser, brokerUser, makeLead, stagesByName } from "../crm/crm-helper
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<string> {
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
 }
+/** A lead of many for the streaming tests: its name, and created i seconds after 2026-01-01 (newest last). */
+function leadRow(brokerId: string | null, name: string, i: number) {
+  const at = new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString();
+  return { name, email: `${name.toLowerCase().replace(/\s+/g, ".")}@cliente.com.br`, phone: "(11) 98888-0000", phone_normalized: "5511988880000", message: "Tenho interesse", broker_id: brokerId, created_at: at, updated_at: at };
+}
+
+async function insertLeads(rows: ReturnType<typeof leadRow>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) await db().insertInto("leads").values(rows.slice(i, i + 200)).execute();
+}
+
 const lines = (text: string) => text.replace(/^\uFEFF/, "").split("\r\n").slice(0, -1);
 
 describe("one cell", () => {
@@ -113,18 +123,8 @@ describe("the rows of a file", () => {
 
   it("rows go out 1,000 to a chunk after the header's, every row once, in order, no empty chunk at the end", async () => {
     const a = await brokerUser("Ana Muitos");
-    const row = (i: number) => ({
-      name: `Muitos ${String(i).padStart(4, "0")}`,
-      email: `muitos${i}@cliente.com.br`,
-      phone: "(11) 98888-0000",
-      phone_normalized: "5511988880000",
-      message: "Tenho interesse",
-      broker_id: a.brokerId,
-      created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-      updated_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    });
-    const rows = Array.from({ length: 1000 }, (_, i) => row(i));
-    for (let i = 0; i < rows.length; i += 200) await db().insertInto("leads").values(rows.slice(i, i + 200)).execute();
+    const row = (i: number) => leadRow(a.brokerId, `Muitos ${String(i).padStart(4, "0")}`, i);
+    await insertLeads(Array.from({ length: 1000 }, (_, i) => row(i)));
     const chunks = async () => {
       const reader = exportLeadsCsv(a.user, {}).getReader();
       const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
@@ -151,17 +151,7 @@ describe("the rows of a file", () => {
 
   it("stopping a download half-way closes the database cursor: the next query answers", async () => {
     const a = await brokerUser("Ana Cancela");
-    const rows = Array.from({ length: 1200 }, (_, i) => ({
-      name: `Cancela ${i}`,
-      email: `cancela${i}@cliente.com.br`,
-      phone: "(11) 98888-0000",
-      phone_normalized: "5511988880000",
-      message: "Tenho interesse",
-      broker_id: a.brokerId,
-      created_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-      updated_at: new Date(Date.UTC(2026, 0, 1) + i * 1000).toISOString(),
-    }));
-    for (let i = 0; i < rows.length; i += 200) await db().insertInto("leads").values(rows.slice(i, i + 200)).execute();
+    await insertLeads(Array.from({ length: 1200 }, (_, i) => leadRow(a.brokerId, `Cancela ${i}`, i)));
     const reader = exportLeadsCsv(a.user, {}).getReader();
     const header = await reader.read();
     expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(header.value)).toBe("\uFEFFNome;Email;Telefone;Mensagem;Imóvel;Etapa;Status;Tags;Valor;Data\r\n");
