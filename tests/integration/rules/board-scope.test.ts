@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db } from "~/modules/platform/db.server";
 import { opportunitySchema } from "~/modules/crm/board";
-import { boardOwnerScope, createOpportunity, loadBoard } from "~/modules/crm/board.server";
+import { boardOwnerScope, createOpportunity, loadBoard, type BoardFilters } from "~/modules/crm/board.server";
 import { adminUser, brokerUser, makeLead, stagesByName } from "../crm/crm-helpers";
 
 /**
@@ -12,7 +12,7 @@ import { adminUser, brokerUser, makeLead, stagesByName } from "../crm/crm-helper
  * ('broker' filter) or their own ('Eu'), and an account without a broker
  * record owns nothing.
  */
-const ALL = { view: "all" as const, owner: "all" as const, brokerId: null, q: "", shown: {} };
+const ALL: BoardFilters = { view: "all", owner: "all", brokerId: null, q: "", shown: {} };
 
 async function opportunity(user: SessionUser, stageId: number, title: string, amount: string) {
   return createOpportunity(user, opportunitySchema.parse({ contactName: `Contato ${title}`, title, stageId: String(stageId), amount }));
@@ -22,7 +22,7 @@ describe("whose cards the board shows", () => {
   it("a broker: only their own, whatever owner or broker filter is asked for", async () => {
     const a = await brokerUser();
     const b = await brokerUser();
-    for (const f of [ALL, { ...ALL, owner: "me" as const }, { ...ALL, brokerId: b.brokerId }]) expect(boardOwnerScope(a.user, f)).toBe(a.brokerId);
+    for (const f of [ALL, { ...ALL, owner: "me" as const }, { ...ALL, brokerId: b.brokerId }] satisfies BoardFilters[]) expect(boardOwnerScope(a.user, f)).toBe(a.brokerId);
     const noRecord: SessionUser = { ...a.user, broker: null };
     expect(boardOwnerScope(noRecord, { owner: "all", brokerId: b.brokerId })).toBe("__none__");
   });
@@ -48,7 +48,7 @@ describe("whose cards the board shows", () => {
     const myDeal = await opportunity(a.user, stage, "Negócio da A", "1000");
     const theirDeal = await opportunity(b.user, stage, "Negócio do B", "5000");
 
-    const column = async (user: SessionUser, f = ALL) => (await loadBoard(user, f)).find((c) => c.id === stage)!;
+    const column = async (user: SessionUser, f: BoardFilters = ALL) => (await loadBoard(user, f)).find((c) => c.id === stage)!;
     const forA = await column(a.user, { ...ALL, brokerId: b.brokerId });
     expect(forA.cards.map((c) => c.key).sort()).toEqual([`deal-${myDeal}`, `lead-${mine}`].sort());
     expect([forA.count, forA.sum]).toEqual([2, 1300]);
