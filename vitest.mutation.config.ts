@@ -26,6 +26,9 @@ export default defineConfig({
   test: {
     ...base.test,
     ...(only && only.length > 0 ? { include: only } : {}),
+    // A mutant in code that runs at import must find its module evaluated afresh: one process per file here,
+    // as when the scores of docs/testing.md were measured (the suite itself shares one process: vitest.config.ts).
+    isolate: true,
     reporters: ["default", new LoadFailureAsFailedTest()],
   },
 });

@@ -46,6 +46,12 @@ export async function makeBroker(options: { password?: string; isActive?: boolea
 let seed = 1;
 const random = () => (seed = (seed * 9301 + 49297) % 233280) / 233280;
 
+/** Each test file starts the numbering and the random rows afresh, whichever files ran before it in the process (vitest.setup.ts). */
+export function restartFactories(): void {
+  counter = 0;
+  seed = 1;
+}
+
 /** A property built like the seed's, available and not featured unless overridden; slug from the title and id. */
 export async function makeProperty(overrides: Partial<NewProperty> = {}) {
   const n = next();

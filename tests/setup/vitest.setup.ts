@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { format } from "node:util";
-import { afterAll, afterEach, beforeAll, inject } from "vitest";
+import { afterAll, afterEach, beforeAll, inject, vi } from "vitest";
 // as in production, where the root route installs it: no English validation message
 import "~/utils/zod-pt-br";
 import { postgresTestDatabase } from "./postgres";
@@ -12,7 +12,18 @@ import { postgresTestDatabase } from "./postgres";
  * DATA_DIR: a copy of the template migrated once per run
  * (tests/setup/global-setup.ts), checked by `migrate()` like a server start.
  * Nothing is mocked.
+ *
+ * The files share one process (vitest.config.ts, `isolate: false`), so this
+ * file runs again before each of them and starts it from what a fresh
+ * process would see: the environment as the run began, a configuration of
+ * its own (everything made from one, cookies, caches, counters, is made
+ * again: config.server.ts's `configScoped`), real timers, no spies, no job.
  */
+const shared = globalThis as typeof globalThis & { testEnvAtStart?: NodeJS.ProcessEnv; consoleErrorAtStart?: typeof console.error };
+shared.testEnvAtStart ??= { ...process.env };
+for (const key of Object.keys(process.env)) if (!(key in shared.testEnvAtStart)) delete process.env[key];
+Object.assign(process.env, shared.testEnvAtStart);
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "imob-test-"));
 process.env.DATA_DIR = dir;
 process.env.NODE_ENV = "test";
@@ -41,8 +52,19 @@ beforeAll(async () => {
   }
   const { resetConfigCache } = await import("~/modules/platform/config.server");
   resetConfigCache();
+  const { restartFactories } = await import("../helpers/factories");
+  restartFactories();
   const { migrate } = await import("~/modules/platform/db.server");
   await migrate();
+});
+
+afterAll(async () => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  const { stopJobs } = await import("~/modules/platform/jobs.server");
+  stopJobs();
+  const { allowTestReceiver } = await import("~/modules/webhooks/address.server");
+  allowTestReceiver(null);
 });
 
 afterAll(async () => {
@@ -65,7 +87,8 @@ afterAll(async () => {
  * (the spy replaces this recorder for that test; vi.restoreAllMocks puts it back).
  */
 const printed: string[] = [];
-const originalError = console.error.bind(console);
+shared.consoleErrorAtStart ??= console.error.bind(console);
+const originalError = shared.consoleErrorAtStart;
 console.error = (...args: unknown[]) => {
   printed.push(format(...args));
   originalError(...args);

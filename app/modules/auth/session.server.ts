@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
-import { createCookie } from "react-router";
-import { config } from "~/modules/platform/config.server";
+import { signedCookie } from "~/modules/platform/cookies.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 
 /**
@@ -13,22 +12,7 @@ export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, not on every request. */
 const TOUCH_EVERY_MS = 5 * 60 * 1000;
 
-let sessionCookie: ReturnType<typeof createCookie> | null = null;
-function cookie() {
-  sessionCookie ??= createCookie("__session", {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: config().publicUrl.startsWith("https://"),
-    secrets: [config().sessionSecret],
-    maxAge: SESSION_TTL_MS / 1000,
-  });
-  return sessionCookie;
-}
-
-export function resetSessionCookie(): void {
-  sessionCookie = null;
-}
+const cookie = signedCookie("__session", SESSION_TTL_MS / 1000);
 
 export async function readSessionId(request: Request): Promise<string | null> {
   const value: unknown = await cookie().parse(request.headers.get("Cookie"));

@@ -1,17 +1,9 @@
-import { createCookie, redirect } from "react-router";
-import { config } from "~/modules/platform/config.server";
+import { redirect } from "react-router";
+import { signedCookie } from "~/modules/platform/cookies.server";
 import { toastSchema, type Toast } from "./toast";
 
 /** Flash messages (toasts): a signed cookie that lives one redirect, validated when read. */
-let flashCookie: ReturnType<typeof createCookie> | null = null;
-function flash() {
-  flashCookie ??= createCookie("__flash", { httpOnly: true, sameSite: "lax", path: "/", secure: config().publicUrl.startsWith("https://"), secrets: [config().sessionSecret], maxAge: 60 });
-  return flashCookie;
-}
-
-export function resetToastCookie(): void {
-  flashCookie = null;
-}
+const flash = signedCookie("__flash", 60);
 
 export async function toastHeader(toast: Toast): Promise<string> {
   return flash().serialize(toastSchema.parse(toast));

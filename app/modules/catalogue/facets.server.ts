@@ -2,6 +2,7 @@ import { expressionBuilder, type Expression, type SqlBool } from "kysely";
 import type { Database } from "#db/schema";
 import { normalisePlaceName } from "~/modules/catalogue/places";
 import { catalogueVersion } from "~/modules/catalogue/version.server";
+import { configScoped } from "~/modules/platform/config.server";
 import { db } from "~/modules/platform/db.server";
 import { typeCondition, type CatalogueKind } from "./conditions.server";
 
@@ -9,9 +10,11 @@ const eb = expressionBuilder<Database, "properties">();
 
 // ── facets: cities and neighbourhoods per category, cached until data changes
 export type Facet = { key: string; name: string };
-const facetCache = { version: -1, entries: new Map<string, Facet[]>() };
+/** One per database (configScoped): versions are counted per database. */
+const facetCaches = configScoped(() => ({ version: -1, entries: new Map<string, Facet[]>() }));
 
 async function cached(key: string, load: () => Promise<Facet[]>): Promise<Facet[]> {
+  const facetCache = facetCaches();
   const version = await catalogueVersion();
   if (version !== facetCache.version) {
     facetCache.version = version;

@@ -2,6 +2,7 @@ import { catalogueVocabularyPage, type IndexedWord } from "#db/fulltext";
 import { log } from "~/modules/platform/logger.server";
 import { db } from "~/modules/platform/db.server";
 import { catalogueVersion } from "./version.server";
+import { configScoped } from "~/modules/platform/config.server";
 
 /**
  * The words of the public catalogue's index, kept in memory so a search can
@@ -23,8 +24,8 @@ const INLINE_REFRESH_MS = 20;
 const MAX_INSIDE_WORDS = 64;
 
 type Vocabulary = { version: number; words: IndexedWord[]; readMs: number };
-let current: Vocabulary | null = null;
-let refreshing: Promise<Vocabulary> | null = null;
+/** The list in memory belongs to one database (configScoped). */
+const memory = configScoped(() => ({ current: null as Vocabulary | null, refreshing: null as Promise<Vocabulary> | null }));
 
 async function read(version: number): Promise<Vocabulary> {
   const started = performance.now();
@@ -44,10 +45,11 @@ async function read(version: number): Promise<Vocabulary> {
 }
 
 function refresh(version: number): Promise<Vocabulary> {
-  refreshing ??= read(version)
-    .then((v) => (current = v))
-    .finally(() => (refreshing = null));
-  return refreshing;
+  const held = memory();
+  held.refreshing ??= read(version)
+    .then((v) => (held.current = v))
+    .finally(() => (held.refreshing = null));
+  return held.refreshing;
 }
 
 /** The current vocabulary's lookup: the indexed words that contain `folded` after their first letter. */
@@ -66,7 +68,7 @@ export async function insideWordsLookup(): Promise<(folded: string) => string[]>
  */
 export async function catalogueWordLookups(): Promise<{ insideWords: (folded: string) => string[]; onlyItselfStarts: (folded: string) => boolean }> {
   const version = await catalogueVersion();
-  let vocabulary = current;
+  let vocabulary = memory().current;
   if (!vocabulary) vocabulary = await refresh(version);
   else if (vocabulary.version !== version) {
     const next = refresh(version);

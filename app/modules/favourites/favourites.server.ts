@@ -1,7 +1,7 @@
-import { createCookie, redirect } from "react-router";
+import { redirect } from "react-router";
 import { safeRedirect } from "~/modules/auth/auth.server";
 import { cardsByIds } from "~/modules/catalogue/cards.server";
-import { config } from "~/modules/platform/config.server";
+import { signedCookie } from "~/modules/platform/cookies.server";
 import { db } from "~/modules/platform/db.server";
 import { readFormData } from "~/modules/platform/forms.server";
 import { FAVOURITES_MAX, parseIdList } from "./favourites";
@@ -13,18 +13,7 @@ import { FAVOURITES_MAX, parseIdList } from "./favourites";
  * as no favourites; at most FAVOURITES_MAX ids (the newest kept).
  */
 const COOKIE_NAME = "__favoritos";
-let cookie: ReturnType<typeof createCookie> | null = null;
-function favouritesCookie() {
-  cookie ??= createCookie(COOKIE_NAME, {
-    httpOnly: true,
-    sameSite: "lax",
-    path: "/",
-    secure: config().publicUrl.startsWith("https://"),
-    secrets: [config().sessionSecret],
-    maxAge: 365 * 24 * 60 * 60,
-  });
-  return cookie;
-}
+const favouritesCookie = signedCookie(COOKIE_NAME, 365 * 24 * 60 * 60);
 
 /** The ids saved in this browser, oldest first ([] without a valid cookie). */
 export async function readFavouriteIds(request: Request): Promise<number[]> {

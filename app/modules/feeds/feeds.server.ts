@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "kysely";
-import { config } from "~/modules/platform/config.server";
+import { config, configScoped } from "~/modules/platform/config.server";
 import { catalogueVersion } from "~/modules/catalogue/version.server";
 import { db } from "~/modules/platform/db.server";
 import { chavesNaMao } from "./chaves-na-mao.server";
@@ -50,7 +50,8 @@ async function* availablePages(onlyId?: number): AsyncGenerator<FeedRow[]> {
 
 // ── validators ───────────────────────────────────────────────────────────
 export type FeedState = { version: number; lastModified: Date };
-let state: FeedState | null = null;
+/** The state this process last saw, of one database (configScoped). */
+const known = configScoped(() => ({ state: null as FeedState | null }));
 const startedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
 
 /**
@@ -64,12 +65,13 @@ const startedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
  * the previous one (an upgrade) is never dated earlier than the start.
  */
 export async function feedState(): Promise<FeedState> {
+  const memory = known();
   const version = await catalogueVersion();
-  if (state && state.version === version) return state;
+  if (memory.state && memory.state.version === version) return memory.state;
   const agreed = await db().selectFrom("feed_states").select("last_modified").where("version", "=", version).executeTakeFirst();
   if (agreed) {
-    state = { version, lastModified: new Date(agreed.last_modified) };
-    return state;
+    memory.state = { version, lastModified: new Date(agreed.last_modified) };
+    return memory.state;
   }
   const newest = await db()
     .selectFrom("properties")
@@ -78,7 +80,7 @@ export async function feedState(): Promise<FeedState> {
   const seconds = (d: Date) => new Date(Math.floor(d.getTime() / 1000) * 1000);
   const newestAt = newest?.newest ? seconds(new Date(newest.newest)) : new Date(0);
   const previous =
-    state ??
+    memory.state ??
     (await db()
       .selectFrom("feed_states")
       .select(["version", "last_modified"])
@@ -94,13 +96,13 @@ export async function feedState(): Promise<FeedState> {
   await db().insertInto("feed_states").values({ version, last_modified: lastModified.toISOString() }).onConflict((oc) => oc.column("version").doNothing()).execute();
   await db().deleteFrom("feed_states").where("version", "<", version - 100).execute();
   const row = await db().selectFrom("feed_states").select("last_modified").where("version", "=", version).executeTakeFirstOrThrow();
-  state = { version, lastModified: new Date(row.last_modified) };
-  return state;
+  memory.state = { version, lastModified: new Date(row.last_modified) };
+  return memory.state;
 }
 
 /** Tests only: forget the state this process knew (as a restart, or another process, does). */
 export function forgetFeedState(): void {
-  state = null;
+  known().state = null;
 }
 
 /** Changes with the data (version) and with what the code and configuration put in the body. */

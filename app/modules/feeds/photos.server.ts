@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import sharp from "sharp";
 import { UPLOADS_URL_PREFIX, keyFromUrl, resolveKey } from "~/modules/files/storage.server";
+import { configScoped } from "~/modules/platform/config.server";
 import { db, nowIso } from "~/modules/platform/db.server";
 import type { Listing, PhotoInfo } from "./rules";
 
@@ -19,7 +20,8 @@ import type { Listing, PhotoInfo } from "./rules";
 const MAX_REMEMBERED = 200_000;
 const CONCURRENCY = 8;
 const LOOKUP_BATCH = 500;
-const measured = new Map<string, PhotoInfo | null>();
+/** Per data folder (configScoped): the same URL names another file in another DATA_DIR. */
+const measurements = configScoped(() => new Map<string, PhotoInfo | null>());
 
 async function measure(url: string): Promise<PhotoInfo | null> {
   try {
@@ -40,6 +42,7 @@ async function measure(url: string): Promise<PhotoInfo | null> {
 
 /** Measures (or recalls) every stored photo of these listings and attaches the result to each. */
 export async function attachPhotoInfo(listings: Listing[]): Promise<void> {
+  const measured = measurements();
   const unknown = [...new Set(listings.flatMap((l) => l.images).filter((u) => u.startsWith(UPLOADS_URL_PREFIX) && !measured.has(u)))];
   const stored = await storedMeasurements(unknown);
   const pending: string[] = [];
@@ -71,6 +74,7 @@ export async function attachPhotoInfo(listings: Listing[]): Promise<void> {
 }
 
 function remember(url: string, info: PhotoInfo | null): void {
+  const measured = measurements();
   if (measured.size >= MAX_REMEMBERED) measured.clear();
   measured.set(url, info);
 }
@@ -94,5 +98,5 @@ async function storeMeasurements(rows: { url: string; info: PhotoInfo }[]): Prom
 
 /** Tests only: forget what was measured in this process (as a restart does; photo_measurements stays). */
 export function forgetPhotoInfo(): void {
-  measured.clear();
+  measurements().clear();
 }

@@ -6,7 +6,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import zlib from "node:zlib";
 import { catalogueVersion } from "~/modules/catalogue/version.server";
-import { config } from "~/modules/platform/config.server";
+import { config, configScoped } from "~/modules/platform/config.server";
 import type { Job } from "~/modules/platform/job";
 import { log, errorFields } from "~/modules/platform/logger.server";
 import { feedSalt, feedState, streamFeed, type FeedState } from "./feeds.server";
@@ -32,11 +32,13 @@ const IN_USE_FOR_MS = 30 * DAY_MS;
 /** How often a portal's poll refreshes its marker file on disk (its mtime says when it last polled, across restarts). */
 const MARK_EVERY_MS = 60 * 60 * 1000;
 
-/** When each portal last fetched its whole feed, as far as this process knows. */
-const lastPolled = new Map<Portal, number>();
-const preparing = new Map<string, Promise<boolean>>();
-let lastSeenVersion: number | null = null;
-let quietRuns = 0;
+/** What this process knows of one data folder's feeds (configScoped): when each portal last fetched its whole feed, the files being written, the quiet runs. */
+const known = configScoped(() => ({
+  lastPolled: new Map<Portal, number>(),
+  preparing: new Map<string, Promise<boolean>>(),
+  lastSeenVersion: null as number | null,
+  quietRuns: 0,
+}));
 
 function feedsDir(): string {
   return path.join(config().dataDir, "feeds");
@@ -104,6 +106,7 @@ export function preparedFeedResponse(request: Request, prepared: PreparedFeed, h
  */
 export function prepareFeed(portal: Portal, state: FeedState): Promise<boolean> {
   const name = fileName(portal, state);
+  const { preparing } = known();
   const running = preparing.get(name);
   if (running) return running;
   const work = writeFeedFile(portal, state, name).finally(() => preparing.delete(name));
@@ -139,6 +142,7 @@ const markerFile = (portal: Portal) => path.join(feedsDir(), `${portal}.polled`)
 /** Notes the poll in memory and, at most hourly, in the portal's marker file (best effort: a poll never fails for it). */
 async function markPolled(portal: Portal): Promise<void> {
   const now = Date.now();
+  const { lastPolled } = known();
   const last = lastPolled.get(portal);
   lastPolled.set(portal, now);
   if (last !== undefined && now - last < MARK_EVERY_MS) return;
@@ -159,7 +163,7 @@ async function markPolled(portal: Portal): Promise<void> {
 async function portalsInUse(): Promise<Portal[]> {
   const inUse: Portal[] = [];
   for (const portal of PORTALS) {
-    const last = lastPolled.get(portal) ?? (await fs.promises.stat(markerFile(portal)).catch(() => null))?.mtimeMs;
+    const last = known().lastPolled.get(portal) ?? (await fs.promises.stat(markerFile(portal)).catch(() => null))?.mtimeMs;
     if (last !== undefined && Date.now() - last < IN_USE_FOR_MS) inUse.push(portal);
   }
   const files = await fs.promises.readdir(feedsDir()).catch(() => [] as string[]);
@@ -181,9 +185,10 @@ export const prepareFeedsJob: Job = {
   cron: "* * * * *",
   async run() {
     const state = await feedState();
-    quietRuns = lastSeenVersion === state.version ? quietRuns + 1 : 0;
-    lastSeenVersion = state.version;
-    if (quietRuns < QUIET_RUNS_BEFORE_PREPARING) return;
+    const memory = known();
+    memory.quietRuns = memory.lastSeenVersion === state.version ? memory.quietRuns + 1 : 0;
+    memory.lastSeenVersion = state.version;
+    if (memory.quietRuns < QUIET_RUNS_BEFORE_PREPARING) return;
     for (const portal of await portalsInUse()) {
       if (fs.existsSync(path.join(feedsDir(), fileName(portal, state)))) continue;
       await prepareFeed(portal, state);
@@ -193,7 +198,8 @@ export const prepareFeedsJob: Job = {
 
 /** Tests only: forget what this process knows (as a restart does; the files on disk stay). */
 export function resetPreparedFeeds(): void {
-  lastPolled.clear();
-  lastSeenVersion = null;
-  quietRuns = 0;
+  const memory = known();
+  memory.lastPolled.clear();
+  memory.lastSeenVersion = null;
+  memory.quietRuns = 0;
 }

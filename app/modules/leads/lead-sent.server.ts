@@ -1,5 +1,4 @@
-import { createCookie } from "react-router";
-import { config } from "~/modules/platform/config.server";
+import { signedCookie } from "~/modules/platform/cookies.server";
 import { LEAD_LIMITS } from "./lead-form";
 
 /**
@@ -9,11 +8,7 @@ import { LEAD_LIMITS } from "./lead-form";
  * agency's page say anything (decisions.md). Path "/": with JavaScript the
  * page's data comes from /obrigado.data, which a "/obrigado" path misses.
  */
-let cookie: ReturnType<typeof createCookie> | null = null;
-function leadSentCookie() {
-  cookie ??= createCookie("__lead_sent", { httpOnly: true, sameSite: "lax", path: "/", secure: config().publicUrl.startsWith("https://"), secrets: [config().sessionSecret], maxAge: 10 * 60 });
-  return cookie;
-}
+const leadSentCookie = signedCookie("__lead_sent", 10 * 60);
 
 export async function leadSentHeader(name: string): Promise<string> {
   return leadSentCookie().serialize({ name: name.trim().slice(0, LEAD_LIMITS.name) });

@@ -178,3 +178,19 @@ export function config(): Config {
 export function resetConfigCache(): void {
   cached = null;
 }
+
+/**
+ * A value that belongs to one configuration (its secret, its DATA_DIR, its
+ * database): made on first use, and made again when the configuration is
+ * loaded again. Production loads it once; the test files, which share a
+ * process and each load their own (vitest.setup.ts), never see another
+ * file's cookies, caches or counters.
+ */
+export function configScoped<T>(make: (config: Config) => T): () => T {
+  const made = new WeakMap<Config, T>();
+  return () => {
+    const current = config();
+    if (!made.has(current)) made.set(current, make(current));
+    return made.get(current)!;
+  };
+}

@@ -6,6 +6,7 @@ import { log } from "~/modules/platform/logger.server";
 import { deleteFile, fileExists, keyFromUrl, listFolder, publicUrl, putFile, resolveKey, uniqueFileName } from "~/modules/files/storage.server";
 import { db } from "~/modules/platform/db.server";
 import type { TempPhoto } from "./photo-upload";
+import { configScoped } from "~/modules/platform/config.server";
 
 /**
  * The watermark library (storage folder imoveis/watermarks) and the rules
@@ -40,15 +41,17 @@ const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="3
   ${markShapes("#ffffff")}
 </svg>`;
 
-let logoReady: Promise<void> | null = null;
+/** Once per data folder (configScoped): the logo is a file under its uploads. */
+const logo = configScoped(() => ({ ready: null as Promise<void> | null }));
 
 /** Writes the agency logo to storage once (idempotent; safe to call on every request). */
 export function ensureProjectLogo(): Promise<void> {
-  logoReady ??= createProjectLogo().catch((error: unknown) => {
-    logoReady = null; // try again next time
+  const state = logo();
+  state.ready ??= createProjectLogo().catch((error: unknown) => {
+    state.ready = null; // try again next time
     throw error;
   });
-  return logoReady;
+  return state.ready;
 }
 
 async function createProjectLogo(): Promise<void> {

@@ -23,7 +23,7 @@ describe("/comparar", () => {
   const compare = (query: string) => unwrap(() => compareLoader(routeArgs(getRequest(`/comparar${query}`))));
 
   it("shows 2 to 4 properties side by side, in the order asked", async () => {
-    const [a, b, c, d] = [await makeProperty({ area: 100, price: 500_000, amenities: '["Piscina","Churrasqueira"]' }), await makeProperty(), await makeProperty(), await makeProperty()];
+    const [a, b, c, d] = [await makeProperty({ purpose: "sale", area: 100, price: 500_000, amenities: '["Piscina","Churrasqueira"]' }), await makeProperty(), await makeProperty(), await makeProperty()];
     const two = await compare(`?ids=${b.id},${a.id}`);
     expect(two.data!.ok).toBe(true);
     if (!two.data!.ok) return;
