@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { config, ConfigError, loadConfig, resetConfigCache } from "~/modules/platform/config.server";
+import { config, configScoped, ConfigError, loadConfig, resetConfigCache } from "~/modules/platform/config.server";
 import { db } from "~/modules/platform/db.server";
 import { DEMO_ADMIN, DEMO_LOGINS_FILE } from "~/modules/platform/seed.server";
 import { createAdmin } from "~/modules/auth/users.server";
@@ -212,4 +212,21 @@ describe("node server.mjs with a bad variable", () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("No build found");
   }, 90_000);
+});
+
+describe("configScoped", () => {
+  afterEach(() => resetConfigCache());
+
+  it("makes a value once per configuration, and again when the configuration is loaded again", () => {
+    let makes = 0;
+    const scoped = configScoped((c) => ({ dir: c.dataDir, serial: ++makes }));
+    const first = scoped();
+    expect(first).toEqual({ dir: config().dataDir, serial: 1 });
+    expect(scoped()).toBe(first);
+    resetConfigCache();
+    const second = scoped();
+    expect(second).not.toBe(first);
+    expect(second.serial).toBe(2);
+    expect(scoped()).toBe(second);
+  });
 });
