@@ -56,26 +56,6 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
   }
 
   const columns: ListColumn<LeadListRow>[] = [
-    {
-      key: "select",
-      header: "Selecionar",
-      className: "w-12",
-      cell: (r) => (
-        <input
-          type="checkbox"
-          form="bulk"
-          name="ids"
-          value={r.id}
-          aria-label={`Selecionar ${leadName(r)}`}
-          checked={selected.has(r.id)}
-          onChange={(e) => {
-            toggle(r.id, e.target.checked);
-            lastClicked.current = r.id;
-          }}
-          className="size-4 rounded border-slate-300"
-        />
-      ),
-    },
     { ...leadNameColumn, cell: (r) => (
       <>
         <LeadLink lead={r} />
@@ -137,6 +117,18 @@ export function LeadListScreen({ title = "Leads" }: { title?: string }) {
         rows={rows}
         rowKey={(r) => r.id}
         caption="Leads"
+        // the bulk bar has 'Selecionar todos desta página' (and sends the page's ids without JavaScript)
+        selection={{
+          formId: "bulk",
+          name: "ids",
+          value: (r) => String(r.id),
+          label: (r) => `Selecionar ${leadName(r)}`,
+          checked: (r) => selected.has(r.id),
+          onChange: (r, on) => {
+            toggle(r.id, on);
+            lastClicked.current = r.id;
+          },
+        }}
         search={{ label: "Buscar", placeholder: "Buscar por nome, email ou telefone...", defaultValue: d.params.q ?? "", hidden: { view: d.params.view } }}
         filters={
           <>

@@ -164,23 +164,16 @@ export function LeadsStep(props: {
           rowKey={(l) => l.leadId}
           caption="Leads do CRM com telefone"
           empty={{ title: "Nenhum lead com telefone encontrado." }}
+          // 'Selecionar todos' sits in the toolbar, seen on a phone too
+          selection={{
+            formId: "pick-leads",
+            name: "lead",
+            value: (l) => String(l.leadId),
+            label: (l) => `Selecionar ${l.name || l.phone}`,
+              defaultChecked: (l) => selected.has(l.leadId) && !l.optedOut,
+            disabled: (l) => l.optedOut,
+          }}
           columns={[
-            {
-              key: "pick",
-              header: "Escolher",
-              cell: (l) => (
-                <input
-                  type="checkbox"
-                  form="pick-leads"
-                  name="lead"
-                  value={l.leadId}
-                  defaultChecked={selected.has(l.leadId) && !l.optedOut}
-                  disabled={l.optedOut}
-                  aria-label={`Selecionar ${l.name || l.phone}`}
-                  className="size-4"
-                />
-              ),
-            },
             {
               key: "name",
               header: "Nome",

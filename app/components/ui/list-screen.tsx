@@ -24,14 +24,23 @@ export type ListColumn<Row> = {
   className?: string;
 };
 
+/**
+ * The rows' checkboxes, the table's first column, for a screen with bulk
+ * actions or a choice of rows. 'Select all' is the screen's own, in its
+ * toolbar (seen on a phone too, where the table's header is not).
+ */
 export type ListSelection<Row> = {
   /** The id of the bulk-action form the checkboxes belong to (`form=` attribute). */
   formId: string;
   name: string;
   value: (row: Row) => string;
   label: (row: Row) => string;
-  /** Label of the header checkbox that selects every row of the page. */
-  allLabel?: string;
+  /** Kept by the screen (e.g. the lead list's shift-click ranges): the box's state and its change. */
+  checked?: (row: Row) => boolean;
+  onChange?: (row: Row, checked: boolean) => void;
+  /** Ticked when the page is drawn (a choice sent back after a post). */
+  defaultChecked?: (row: Row) => boolean;
+  disabled?: (row: Row) => boolean;
 };
 
 export type ListScreenProps<Row> = {
@@ -95,7 +104,7 @@ export function ListScreen<Row>({
               <tr>
                 {selection ? (
                   <th scope="col" className={cx(headBase, "w-10")}>
-                    <SelectAll selection={selection} />
+                    <span className="sr-only">Selecionar</span>
                   </th>
                 ) : null}
                 {columns.map((c) => (
@@ -122,13 +131,17 @@ export function ListScreen<Row>({
                 >
                   {selection ? (
                     <td className={cx(cellBase, "w-10")}>
+                      <span className="w-28 shrink-0 text-xs font-medium text-slate-500 md:hidden" aria-hidden="true">
+                        Selecionar
+                      </span>
                       <input
                         type="checkbox"
                         name={selection.name}
                         value={selection.value(row)}
                         form={selection.formId}
                         aria-label={selection.label(row)}
-                        data-list-select=""
+                        {...(selection.checked ? { checked: selection.checked(row), onChange: (event) => selection.onChange?.(row, event.target.checked) } : { defaultChecked: selection.defaultChecked?.(row) })}
+                        disabled={selection.disabled?.(row)}
                         className="size-4 rounded border-slate-300"
                       />
                     </td>
@@ -180,22 +193,5 @@ export function ListSearch({ search, filters }: { search?: ListScreenProps<unkno
         Buscar
       </Button>
     </Form>
-  );
-}
-
-/** Ticks every row of the page (with JavaScript; without it each row is ticked by hand). */
-function SelectAll<Row>({ selection }: { selection: ListSelection<Row> }) {
-  return (
-    <input
-      type="checkbox"
-      aria-label={selection.allLabel ?? "Selecionar todos desta página"}
-      className="size-4 rounded border-slate-300"
-      onChange={(event) => {
-        const table = event.currentTarget.closest("table");
-        table?.querySelectorAll<HTMLInputElement>("input[data-list-select]").forEach((box) => {
-          box.checked = event.currentTarget.checked;
-        });
-      }}
-    />
   );
 }
