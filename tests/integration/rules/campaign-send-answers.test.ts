@@ -82,6 +82,20 @@ describe("a campaign send the gateway did not accept", () => {
     });
   }
 
+  it("unreachable (nothing listens): failed with the reason, not interrupted, since it cannot have left", async () => {
+    const { user } = await connectedBroker(gw);
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    await saveGatewayConfig({ baseUrl: `http://127.0.0.1:${port}`, apiKey: gw.apiKey });
+    const { jobIds } = await runningCampaign(user, [{ to: "5511982320000", fireAt: T }]);
+    expect(await dispatchDueJobs(T)).toMatchObject({ sent: 0, failed: 1 });
+    const failed = await job(jobIds[0]);
+    expect(failed.status).toBe("failed");
+    expect(failed.error).toMatch(/^Gateway indisponível: /);
+  });
+
   it("keeps 500 characters of a long reason", async () => {
     const { user } = await numberOnScriptedGateway();
     const { jobIds } = await runningCampaign(user, [{ to: "5511982230000", fireAt: T }]);
