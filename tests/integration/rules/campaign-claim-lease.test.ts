@@ -157,4 +157,13 @@ describe("an abandoned claim the gateway reported sent", () => {
     expect((await dispatchDueJobs(new Date(now.getTime() + CLAIM_LEASE_MS * 2))).interrupted).toBe(0); // settled once
     expect(await db().selectFrom("whatsapp_messages").select("id").execute()).toHaveLength(2);
   });
+
+  it("two processes settling it at the same moment record its message once", async () => {
+    const { user } = await connectedBroker(gw);
+    const { jobIds } = await runningCampaign(user, [{ to: "5511980003333", fireAt: claimedAt, status: "sending", claimedBy: `${host}:999999999:x`, claimedAt, messageKey: "GW-3" }]);
+    const now = new Date(claimedAt.getTime() + 1000);
+    await Promise.all([failClaimsOfDeadProcesses(now), failClaimsOfDeadProcesses(now)]);
+    expect((await db().selectFrom("campaign_jobs").select("status").where("id", "=", jobIds[0]).executeTakeFirstOrThrow()).status).toBe("sent");
+    expect(await db().selectFrom("whatsapp_messages").select("message_key").execute()).toEqual([{ message_key: "GW-3" }]);
+  });
 });

@@ -183,6 +183,23 @@ describe("a pause during a pass of the dispatcher", () => {
   });
 });
 
+describe("a campaign removed during a pass of the dispatcher", () => {
+  it("is skipped; the pass goes on", async () => {
+    const first = await connectedBroker(gw);
+    const second = await connectedBroker(gw);
+    await saveGatewayConfig({ baseUrl: scriptedUrl, apiKey: gw.apiKey });
+    await runningCampaign(first.user, [{ to: "5511982330000", fireAt: T }]);
+    const removed = await runningCampaign(second.user, [{ to: "5511982340000", fireAt: T }]);
+    answer = async () => {
+      await db().deleteFrom("campaign_jobs").where("campaign_id", "=", removed.id).execute();
+      await db().deleteFrom("campaigns").where("id", "=", removed.id).execute();
+      return [201, { key: { id: "R-1" } }];
+    };
+    expect((await dispatchDueJobs(T)).sent).toBe(1);
+    expect(requests.map((r) => r.body.number)).toEqual(["5511982330000"]);
+  });
+});
+
 describe("the dispatcher job of the registry", () => {
   it("never overlaps itself: a run started while the previous one waits on a send does nothing, and the next run after it works", async () => {
     const first = await connectedBroker(gw);

@@ -77,6 +77,52 @@ describe("a campaign message's moment", () => {
   });
 });
 
+describe("two passes of the dispatcher at once", () => {
+  it("send a message once, even when the second comes when the number's slot has freed (a 1 s interval, 0.8 s later)", async () => {
+    const { user } = await connectedBroker(gw);
+    const { jobIds } = await runningCampaign(user, [{ to: "5511981210000", fireAt: T }], { ...DEFAULT_TIMING, intervalSeconds: 1 });
+    const sentBefore = gw.sent.length;
+    const results = await Promise.all([dispatchDueJobs(T), dispatchDueJobs(plus(800))]);
+    expect(results.map((r) => r.sent).sort()).toEqual([0, 1]);
+    expect(gw.sent.length - sentBefore).toBe(1);
+    expect((await job(jobIds[0])).attempts).toBe(1);
+  });
+});
+
+describe("the warm-up of a number connected before first connections were recorded", () => {
+  const fill = (brokerId: string, instanceName: string, n: number) =>
+    db()
+      .insertInto("whatsapp_messages")
+      .values(
+        Array.from({ length: n }, (_, i) => ({
+          broker_id: brokerId,
+          instance_name: instanceName,
+          to: `5511970${i}`,
+          body: "x",
+          created_at: plus(-60_000).toISOString(),
+          updated_at: plus(-60_000).toISOString(),
+        })),
+      )
+      .execute();
+  for (const [connectedDaysAgo, sends] of [
+    [10, true],
+    [0, false],
+  ] as const) {
+    it(`counts from when it connected: connected ${connectedDaysAgo} days ago, its 31st message today ${sends ? "leaves" : "waits for tomorrow"}`, async () => {
+      const { user, instanceName } = await connectedBroker(gw);
+      await db()
+        .updateTable("whatsapp_connections")
+        .set({ first_connected_at: null, connected_since: plus(-connectedDaysAgo * 86_400_000 - 3_600_000).toISOString() })
+        .where("instance_name", "=", instanceName)
+        .execute();
+      await fill(user.broker!.id, instanceName, 30);
+      const { jobIds } = await runningCampaign(user, [{ to: "5511981220000", fireAt: T }]);
+      expect(await dispatchDueJobs(T)).toMatchObject(sends ? { sent: 1, deferred: 0 } : { sent: 0, deferred: 1 });
+      expect((await job(jobIds[0])).status).toBe(sends ? "sent" : "scheduled");
+    });
+  }
+});
+
 describe("a number that cannot send", () => {
   it("keeps its messages waiting, scheduled, while it is disconnected or no gateway is configured", async () => {
     const { user, instanceName } = await connectedBroker(gw);
