@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/modules/platform/db.server";
 import { encryptSecret } from "~/modules/platform/secrets.server";
 import { deliverDue, enqueueEvent, eventsOf, postSigned, probeWebhookUrl } from "~/modules/webhooks/delivery.server";
@@ -112,6 +112,17 @@ describe("what is sent", () => {
     expect(unsigned.body).toBe(body);
   });
 
+  it("stamps the time in whole seconds since 1970, the stamp the signature covers", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date(t0.getTime() + 999));
+      await postSigned({ url, body: "{}", secret: "s", event: "novo_lead", allowPrivate: true });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(got[0].headers["x-webhook-timestamp"]).toBe(String(t0.getTime() / 1000));
+  });
+
   it("an address that is not an http(s) URL is refused before anything is sent", async () => {
     for (const bad of ["não é url", "ftp://127.0.0.1/x", "file:///etc/passwd"]) {
       expect(await postSigned({ url: bad, body: "{}", secret: null, event: "novo_lead", allowPrivate: true })).toEqual({ ok: false, status: null, error: "URL inválida" });
@@ -134,7 +145,7 @@ describe("the test of an address before it is saved", () => {
     it(`an answer ${status} ${ok ? "passes: something is there" : "fails"}`, async () => {
       answer = () => [status];
       expect(await probeWebhookUrl(url, true)).toEqual(ok ? { ok: true, detail: null } : { ok: false, detail: `Erro ${status}` });
-      expect(got.at(-1)?.method).toBe("HEAD");
+      expect(got.at(-1)).toMatchObject({ method: "HEAD", headers: { "user-agent": "LarImoveis-Webhooks/1.0" } });
     });
   }
 
