@@ -1,6 +1,7 @@
 import type { SessionUser } from "~/modules/auth/session.server";
 import { dispatchDueJobs, type DispatchResult } from "~/modules/messaging/campaign-dispatcher.server";
 import { saveGatewayConfig } from "~/modules/messaging/gateway-settings.server";
+import { DEFAULT_TIMING, type Timing } from "~/modules/messaging/timing";
 import { createConnection, findConnection, refreshConnection } from "~/modules/messaging/whatsapp-connections.server";
 import { db } from "~/modules/platform/db.server";
 import type { FakeGateway } from "../../mocks/whatsapp-gateway";
@@ -48,4 +49,40 @@ export async function runTicks(from: Date, to: Date, stepMs = 1000, random: () =
 export async function sentTimes(campaignId: number): Promise<number[]> {
   const rows = await db().selectFrom("campaign_jobs").select("sent_at").where("campaign_id", "=", campaignId).where("status", "=", "sent").orderBy("sent_at").execute();
   return rows.map((r) => Date.parse(r.sent_at!));
+}
+
+/** A running campaign of `user` with the given jobs written straight to the table (no launch, no spacing); returns the campaign id and job ids in order. */
+export async function runningCampaign(
+  user: SessionUser,
+  jobs: { to: string; fireAt: Date; message?: string; status?: "scheduled" | "sending" | "paused"; claimedBy?: string | null; claimedAt?: Date | null; messageKey?: string | null }[],
+  timing: Timing = { ...DEFAULT_TIMING, intervalSeconds: 60 },
+): Promise<{ id: number; jobIds: number[] }> {
+  const ts = "2026-11-23T12:00:00.000Z";
+  const campaign = await db()
+    .insertInto("campaigns")
+    .values({ broker_id: user.broker!.id, name: "Regra", message: "Oi", timing: JSON.stringify(timing), status: "running", launched_at: ts, created_at: ts, updated_at: ts })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const jobIds: number[] = [];
+  for (const job of jobs) {
+    const row = await db()
+      .insertInto("campaign_jobs")
+      .values({
+        campaign_id: campaign.id,
+        lead_id: null,
+        lead_name: job.to,
+        to: job.to,
+        message: job.message ?? "Oi",
+        fire_at: job.fireAt.toISOString(),
+        status: job.status ?? "scheduled",
+        claimed_by: job.claimedBy ?? null,
+        claimed_at: job.claimedAt ? job.claimedAt.toISOString() : null,
+        message_key: job.messageKey ?? null,
+        created_at: ts,
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    jobIds.push(row.id);
+  }
+  return { id: campaign.id, jobIds };
 }
