@@ -96,44 +96,27 @@ export function orderedByCatalogueSort<Q extends SelectQueryBuilder<Database, "p
   return ordered as Q;
 }
 
-/**
- * One page of the catalogue: the count and the page's ids from an index, then
- * their cards. The count and the ids are asked at once — on PostgreSQL two
- * pooled connections answer side by side, where one after the other each
- * round trip added to the page's time; SQLite runs them in turn as before —
- * and a page past the end, known only from the count, is read again as the
- * last one. A search by words alone counts first: when it matches few, the
- * page is read from the text index's ids instead of by walking the order.
- */
+/** One page of the catalogue: count, then the page's ids from an index, then their cards. */
 export async function searchCatalogue(resolved: ResolvedFilters, requestedPage: number, sort: CatalogueFilters["sort"]): Promise<CatalogueResult> {
   const q = resolved.query;
-  const asked = Math.max(1, requestedPage);
-  const wordsOnly = q.match !== null && onlyText(q);
-  let where = conditions(q);
-  const [total, askedIds] = await Promise.all([countCatalogue(q), wordsOnly ? null : pageIds(where, asked, sort, q.type)]);
+  const total = await countCatalogue(q);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(asked, pageCount);
+  const page = Math.min(Math.max(1, requestedPage), pageCount);
   if (total === 0) return { items: [], total, page, pageCount };
 
-  let ids = page === asked ? askedIds : null;
-  if (!ids) {
-    if (q.match && wordsOnly && total <= SMALL_TEXT_RESULT) {
-      // Few matches: take their ids from the text index and sort just those.
-      const matched = await catalogueTextMatchIds(db(), q.match, SMALL_TEXT_RESULT);
-      where = [eb("status", "=", "available"), eb("id", "in", matched.length ? matched : [0])];
-    }
-    ids = await pageIds(where, page, sort, q.type);
+  let where = conditions(q);
+  if (q.match && onlyText(q) && total <= SMALL_TEXT_RESULT) {
+    // Few matches: take their ids from the text index and sort just those.
+    const ids = await catalogueTextMatchIds(db(), q.match, SMALL_TEXT_RESULT);
+    where = [eb("status", "=", "available"), eb("id", "in", ids.length ? ids : [0])];
   }
-  const items = await cardsByIds(ids, { rentContext: isRentContext(q.type) });
-  return { items, total, page, pageCount };
-}
-
-async function pageIds(where: ReturnType<typeof conditions>, page: number, sort: CatalogueFilters["sort"], type: CatalogueKind | null): Promise<number[]> {
-  const query = db()
+  const idQuery = db()
     .selectFrom("properties")
     .select("id")
     .where(eb.and(where))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
-  return (await orderedByCatalogueSort(query, sort, type).execute()).map((r) => r.id);
+  const ids = (await orderedByCatalogueSort(idQuery, sort, q.type).execute()).map((r) => r.id);
+  const items = await cardsByIds(ids, { rentContext: isRentContext(q.type) });
+  return { items, total, page, pageCount };
 }
