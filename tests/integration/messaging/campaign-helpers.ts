@@ -4,13 +4,29 @@ import { saveGatewayConfig } from "~/modules/messaging/gateway-settings.server";
 import { DEFAULT_TIMING, type Timing } from "~/modules/messaging/timing";
 import { createConnection, findConnection, refreshConnection } from "~/modules/messaging/whatsapp-connections.server";
 import { db } from "~/modules/platform/db.server";
-import type { FakeGateway } from "../../mocks/whatsapp-gateway";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { startFakeGateway, type FakeGateway } from "../../mocks/whatsapp-gateway";
 import { makeBroker } from "../../helpers/factories";
 
 /** Shared set-up of the campaign tests: a broker, their number paired on the gateway fake, leads, and the dispatcher run second by second. */
 export async function brokerUser(name = "Ana Teste"): Promise<SessionUser> {
   const b = await makeBroker({ name });
   return { id: b.userId, email: b.email, name, role: "broker", broker: { id: b.brokerId, name, isActive: true, profileImage: null, phone: "" } };
+}
+
+/** The file's gateway fake (started once), and no campaign, job or message left by the test before each test. */
+export function fakeGatewayPerFile(): () => FakeGateway {
+  let gateway: FakeGateway;
+  beforeAll(async () => {
+    gateway = await startFakeGateway();
+  });
+  afterAll(() => gateway.close());
+  beforeEach(async () => {
+    await db().deleteFrom("whatsapp_messages").execute();
+    await db().deleteFrom("campaign_jobs").execute();
+    await db().deleteFrom("campaigns").execute();
+  });
+  return () => gateway;
 }
 
 /** A broker whose number is paired and connected; by default it first connected weeks ago (past the warm-up ramp). */

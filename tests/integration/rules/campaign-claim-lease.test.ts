@@ -1,9 +1,8 @@
 import os from "node:os";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CLAIM_LEASE_MS, dispatchDueJobs, failClaimsOfDeadProcesses, INTERRUPTED, PROCESS_ID } from "~/modules/messaging/campaign-dispatcher.server";
 import { db } from "~/modules/platform/db.server";
-import { startFakeGateway, type FakeGateway } from "../../mocks/whatsapp-gateway";
-import { connectedBroker, runningCampaign } from "../messaging/campaign-helpers";
+import { connectedBroker, fakeGatewayPerFile, runningCampaign } from "../messaging/campaign-helpers";
 
 /**
  * A campaign message claimed for sending (status 'sending') by a process that
@@ -13,16 +12,7 @@ import { connectedBroker, runningCampaign } from "../messaging/campaign-helpers"
  * process here, or of this process waits for its whole lease (60 s) and is
  * settled the moment after. Fixed instants, `now` passed to the dispatcher.
  */
-let gw: FakeGateway;
-beforeAll(async () => {
-  gw = await startFakeGateway();
-});
-afterAll(() => gw.close());
-beforeEach(async () => {
-  await db().deleteFrom("whatsapp_messages").execute();
-  await db().deleteFrom("campaign_jobs").execute();
-  await db().deleteFrom("campaigns").execute();
-});
+const gateway = fakeGatewayPerFile();
 
 const claimedAt = new Date("2026-11-23T13:00:00.000Z");
 const host = os.hostname();
@@ -34,7 +24,7 @@ const states = async (ids: number[]) => {
   });
 };
 async function claims(claimers: (string | null)[], at: Date | null = claimedAt) {
-  const { user } = await connectedBroker(gw);
+  const { user } = await connectedBroker(gateway());
   const { jobIds } = await runningCampaign(
     user,
     claimers.map((claimedBy, i) => ({
@@ -52,12 +42,12 @@ describe("the lease of a claimed campaign message", () => {
   it("holds for exactly 60 s after the claim; a millisecond later the message is interrupted, never sent again", async () => {
     expect(CLAIM_LEASE_MS).toBe(60_000);
     const [id] = await claims(["outra-maquina:999999999:x"]);
-    const sentBefore = gw.sent.length;
+    const sentBefore = gateway().sent.length;
     expect((await dispatchDueJobs(new Date(claimedAt.getTime() + 60_000))).interrupted).toBe(0);
     expect(await states([id])).toEqual(["sending"]);
     expect((await dispatchDueJobs(new Date(claimedAt.getTime() + 60_001))).interrupted).toBe(1);
     expect(await states([id])).toEqual([`failed: ${INTERRUPTED}`]);
-    expect(gw.sent.length).toBe(sentBefore);
+    expect(gateway().sent.length).toBe(sentBefore);
   });
 
   it("a claim with no time is settled at once", async () => {
@@ -91,7 +81,7 @@ describe("a claim of a process of this machine", () => {
 
 describe("an abandoned claim the gateway reported sent", () => {
   it("becomes sent with its message row: at the claim's time, or at settling time when the claim has none; an image is recorded as an image", async () => {
-    const { user, instanceName } = await connectedBroker(gw);
+    const { user, instanceName } = await connectedBroker(gateway());
     const now = new Date(claimedAt.getTime() + 5000);
     const { jobIds } = await runningCampaign(user, [
       {
@@ -159,7 +149,7 @@ describe("an abandoned claim the gateway reported sent", () => {
   });
 
   it("two processes settling it at the same moment record its message once", async () => {
-    const { user } = await connectedBroker(gw);
+    const { user } = await connectedBroker(gateway());
     const { jobIds } = await runningCampaign(user, [{ to: "5511980003333", fireAt: claimedAt, status: "sending", claimedBy: `${host}:999999999:x`, claimedAt, messageKey: "GW-3" }]);
     const now = new Date(claimedAt.getTime() + 1000);
     await Promise.all([failClaimsOfDeadProcesses(now), failClaimsOfDeadProcesses(now)]);

@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { completeFinishedCampaigns, dispatchDueJobs, lateToleranceMs, PROCESS_ID } from "~/modules/messaging/campaign-dispatcher.server";
 import { clearGatewayConfig } from "~/modules/messaging/gateway-settings.server";
 import { DEFAULT_TIMING } from "~/modules/messaging/timing";
 import { db } from "~/modules/platform/db.server";
-import { startFakeGateway, type FakeGateway } from "../../mocks/whatsapp-gateway";
-import { connectedBroker, runningCampaign } from "../messaging/campaign-helpers";
+import { connectedBroker, fakeGatewayPerFile, runningCampaign } from "../messaging/campaign-helpers";
 
 /**
  * When a campaign message leaves: not before its time; at its time only if
@@ -14,16 +13,7 @@ import { connectedBroker, runningCampaign } from "../messaging/campaign-helpers"
  * campaign spread again instead of a burst. A campaign ends when no message
  * is left to send. Fixed instants, `now` passed to the dispatcher.
  */
-let gw: FakeGateway;
-beforeAll(async () => {
-  gw = await startFakeGateway();
-});
-afterAll(() => gw.close());
-beforeEach(async () => {
-  await db().deleteFrom("whatsapp_messages").execute();
-  await db().deleteFrom("campaign_jobs").execute();
-  await db().deleteFrom("campaigns").execute();
-});
+const gateway = fakeGatewayPerFile();
 
 const T = new Date("2026-11-23T13:00:00.000Z"); // Monday 10:00 in São Paulo
 const plus = (ms: number) => new Date(T.getTime() + ms);
@@ -32,13 +22,13 @@ const slotOf = async (instanceName: string) => (await db().selectFrom("whatsapp_
 
 describe("a campaign message's moment", () => {
   it("leaves at its time, not a millisecond before; the claim and the send are recorded, and the number's next slot is 80 % of the interval later", async () => {
-    const { user, instanceName } = await connectedBroker(gw);
+    const { user, instanceName } = await connectedBroker(gateway());
     const { jobIds } = await runningCampaign(user, [{ to: "5511981110000", fireAt: T }]);
     expect((await dispatchDueJobs(plus(-1))).sent).toBe(0);
     expect((await job(jobIds[0])).status).toBe("scheduled");
     expect(await slotOf(instanceName)).toBeNull();
     expect((await dispatchDueJobs(T)).sent).toBe(1);
-    const key = gw.sent.at(-1)!.keyId;
+    const key = gateway().sent.at(-1)!.keyId;
     expect(await job(jobIds[0])).toMatchObject({
       status: "sent",
       sent_at: T.toISOString(),
@@ -53,7 +43,7 @@ describe("a campaign message's moment", () => {
   });
 
   it("of a number's due messages, the one due first leaves first, whatever the order they were written in", async () => {
-    const { user } = await connectedBroker(gw);
+    const { user } = await connectedBroker(gateway());
     const { jobIds } = await runningCampaign(user, [
       { to: "5511981180000", fireAt: plus(-1000) },
       { to: "5511981190000", fireAt: plus(-5000) },
@@ -63,7 +53,7 @@ describe("a campaign message's moment", () => {
   });
 
   it("waits while the number's slot is taken, and leaves the instant it frees", async () => {
-    const { user, instanceName } = await connectedBroker(gw);
+    const { user, instanceName } = await connectedBroker(gateway());
     await db()
       .updateTable("whatsapp_connections")
       .set({ next_send_at: plus(1).toISOString() })
@@ -79,12 +69,12 @@ describe("a campaign message's moment", () => {
 
 describe("two passes of the dispatcher at once", () => {
   it("send a message once, even when the second comes when the number's slot has freed (a 1 s interval, 0.8 s later)", async () => {
-    const { user } = await connectedBroker(gw);
+    const { user } = await connectedBroker(gateway());
     const { jobIds } = await runningCampaign(user, [{ to: "5511981210000", fireAt: T }], { ...DEFAULT_TIMING, intervalSeconds: 1 });
-    const sentBefore = gw.sent.length;
+    const sentBefore = gateway().sent.length;
     const results = await Promise.all([dispatchDueJobs(T), dispatchDueJobs(plus(800))]);
     expect(results.map((r) => r.sent).sort()).toEqual([0, 1]);
-    expect(gw.sent.length - sentBefore).toBe(1);
+    expect(gateway().sent.length - sentBefore).toBe(1);
     expect((await job(jobIds[0])).attempts).toBe(1);
   });
 });
@@ -109,7 +99,7 @@ describe("the warm-up of a number connected before first connections were record
     [0, false],
   ] as const) {
     it(`counts from when it connected: connected ${connectedDaysAgo} days ago, its 31st message today ${sends ? "leaves" : "waits for tomorrow"}`, async () => {
-      const { user, instanceName } = await connectedBroker(gw);
+      const { user, instanceName } = await connectedBroker(gateway());
       await db()
         .updateTable("whatsapp_connections")
         .set({ first_connected_at: null, connected_since: plus(-connectedDaysAgo * 86_400_000 - 3_600_000).toISOString() })
@@ -125,7 +115,7 @@ describe("the warm-up of a number connected before first connections were record
 
 describe("a number that cannot send", () => {
   it("keeps its messages waiting, scheduled, while it is disconnected or no gateway is configured", async () => {
-    const { user, instanceName } = await connectedBroker(gw);
+    const { user, instanceName } = await connectedBroker(gateway());
     const { jobIds } = await runningCampaign(user, [{ to: "5511981170000", fireAt: T }]);
     await db().updateTable("whatsapp_connections").set({ status: "disconnected" }).where("instance_name", "=", instanceName).execute();
     expect(await dispatchDueJobs(T)).toMatchObject({ sent: 0, failed: 0 });
@@ -152,7 +142,7 @@ describe("the lateness tolerance", () => {
   ] as const) {
     it(`with a ${intervalSeconds} s interval a message ${tolerance / 1000} s late still leaves; a millisecond later the rest is spread again from now`, async () => {
       const timing = { ...DEFAULT_TIMING, intervalSeconds };
-      const onTime = await connectedBroker(gw);
+      const onTime = await connectedBroker(gateway());
       const a = await runningCampaign(onTime.user, [{ to: "5511981130000", fireAt: T }], timing);
       expect(await dispatchDueJobs(plus(tolerance))).toMatchObject({
         sent: 1,
@@ -160,7 +150,7 @@ describe("the lateness tolerance", () => {
       });
       expect((await job(a.jobIds[0])).status).toBe("sent");
 
-      const late = await connectedBroker(gw);
+      const late = await connectedBroker(gateway());
       const b = await runningCampaign(
         late.user,
         [
@@ -170,12 +160,12 @@ describe("the lateness tolerance", () => {
         timing,
       );
       const now = plus(tolerance + 1);
-      const sentBefore = gw.sent.length;
+      const sentBefore = gateway().sent.length;
       expect(await dispatchDueJobs(now, () => 0.5)).toMatchObject({
         sent: 0,
         respaced: 2,
       });
-      expect(gw.sent.length).toBe(sentBefore);
+      expect(gateway().sent.length).toBe(sentBefore);
       const moved = await Promise.all(b.jobIds.map(job));
       expect(moved.map((j) => j.status)).toEqual(["scheduled", "scheduled"]);
       expect(moved.map((j) => j.fire_at)).toEqual([now.toISOString(), new Date(now.getTime() + intervalSeconds * 1000).toISOString()]);
@@ -185,7 +175,7 @@ describe("the lateness tolerance", () => {
 
 describe("the end of a campaign", () => {
   it("comes when no message is scheduled, being sent or paused; sent, failed and cancelled ones do not hold it", async () => {
-    const { user } = await connectedBroker(gw);
+    const { user } = await connectedBroker(gateway());
     const later = plus(3_600_000);
     const make = (statuses: ("scheduled" | "sending" | "paused" | "sent" | "failed" | "cancelled")[]) =>
       runningCampaign(
