@@ -4,7 +4,9 @@ import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/modules/platform/db.server";
 import { encryptSecret } from "~/modules/platform/secrets.server";
-import { deliverDue, deliverNow, enqueueEvent, enqueueSettingEvent, probeWebhookUrl, webhookDeliveryJob } from "~/modules/webhooks/delivery.server";
+import { deliverDue, deliverNow, enqueueEvent, enqueueSettingEvent, postSigned, probeWebhookUrl, webhookDeliveryJob } from "~/modules/webhooks/delivery.server";
+import { WEBHOOK_MESSAGES } from "~/modules/webhooks/webhook-rules";
+import { ROULETTE_WEBHOOK_EVENTS, ROULETTE_WEBHOOK_KEY } from "~/modules/roulette/roulette-rules";
 import { onPostgres } from "../../helpers/database";
 
 /**
@@ -36,6 +38,8 @@ afterAll(() => new Promise((resolve) => server.close(resolve)));
 beforeEach(async () => {
   await db().deleteFrom("webhook_deliveries").execute();
   await db().deleteFrom("webhooks").execute();
+  await db().deleteFrom("webhook_settings").execute();
+  await db().deleteFrom("automatic_roulette_settings").execute();
   got = [];
   answer = 200;
 });
@@ -226,4 +230,46 @@ describe("an address that takes the connection and never answers", () => {
       await new Promise((resolve) => silent.close(resolve));
     }
   }, 20_000);
+});
+
+describe("a setting's delivery (the roulette webhook) read when it is sent", () => {
+  async function abandonedNow(settingKey: string, event: string) {
+    const id = await enqueueSettingEvent(settingKey, event, "{}", t0);
+    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      return { outcome: await deliverNow(id, t0), row: await deliveryRow(id) };
+    } finally {
+      stderr.mockRestore();
+    }
+  }
+  const setting = (url: string | null, enabled: boolean) =>
+    db().insertInto("webhook_settings").values({ setting_key: ROULETTE_WEBHOOK_KEY, webhook_url: url, enabled: enabled ? 1 : 0, updated_at: t0.toISOString() }).execute();
+
+  it("a setting that does not exist, or whose URL is blank, ends the row at once: 'no URL', nothing sent, no attempt counted", async () => {
+    for (const [key, url] of [["nao_existe", null], [ROULETTE_WEBHOOK_KEY, "   "]] as const) {
+      if (url !== null) await setting(url, true);
+      const { outcome, row } = await abandonedNow(key, ROULETTE_WEBHOOK_EVENTS.draw);
+      expect(outcome).toEqual({ status: "failed", httpStatus: null, error: WEBHOOK_MESSAGES.abandonedNoUrl, nextAttemptAt: null });
+      expect(row).toMatchObject({ status: "failed", attempts: 0, last_status: null, last_error: WEBHOOK_MESSAGES.abandonedNoUrl });
+      expect(new Date(row.next_attempt_at).toISOString()).toBe(t0.toISOString());
+    }
+    expect(got).toEqual([]);
+  });
+
+  it("the automatic draw's notice with no automatic settings saved is switched off, whatever 'Ativo' says", async () => {
+    await setting(url, true);
+    const { outcome } = await abandonedNow(ROULETTE_WEBHOOK_KEY, ROULETTE_WEBHOOK_EVENTS.automatic);
+    expect(outcome).toEqual({ status: "failed", httpStatus: null, error: WEBHOOK_MESSAGES.abandonedDisabled, nextAttemptAt: null });
+    expect(got).toEqual([]);
+  });
+});
+
+describe("an https:// address", () => {
+  it("is spoken to over TLS: a plain-HTTP server behind it receives no delivery", async () => {
+    const r = await postSigned({ url: url.replace("http:", "https:"), body: "{}", secret: "s", event: "novo_lead", allowPrivate: true });
+    expect(r.ok).toBe(false);
+    expect(r.status).toBeNull();
+    expect(r.error).toMatch(/^Não foi possível conectar ao endpoint: /);
+    expect(got).toEqual([]);
+  });
 });
