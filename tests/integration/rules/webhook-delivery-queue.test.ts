@@ -141,6 +141,15 @@ describe("a pass of the job", () => {
     expect((await deliveryRow(failed)).status).toBe("failed");
   });
 
+  it("old delivered and failed rows never fill a pass: a due delivery behind 30 of them is sent", async () => {
+    await addWebhook();
+    const old = await Promise.all(Array.from({ length: 30 }, async () => (await enqueueEvent("novo_lead", { id: 1 }, t0))[0]));
+    for (const [i, id] of old.entries()) await db().updateTable("webhook_deliveries").set({ status: i % 2 ? "delivered" : "failed", next_attempt_at: iso(-3600_000 - i) }).where("id", "=", id).execute();
+    const [due] = await enqueueEvent("novo_lead", { id: 2 }, t0);
+    expect(await deliverDue(t0)).toBe(1);
+    expect(sentIds()).toEqual([due]);
+  });
+
   it("a delivery that crashes does not stop the others of the pass", async () => {
     await addWebhook();
     const [first, second] = [(await enqueueEvent("novo_lead", { id: 1 }, t0))[0], (await enqueueEvent("novo_lead", { id: 2 }, t0))[0]];
@@ -172,6 +181,14 @@ describe("trying a delivery at once", () => {
     const [id] = await enqueueEvent("novo_lead", { id: 1 }, t0);
     answer = 503;
     expect(await deliverNow(id, t0)).toEqual({ status: "pending", httpStatus: 503, error: "Erro 503: Service Unavailable", nextAttemptAt: iso(30_000) });
+  });
+
+  it("answers with the outcome: an internal address refused, never retried", async () => {
+    const hook = await addWebhook();
+    await db().updateTable("webhooks").set({ allow_private: 0 }).where("id", "=", hook).execute();
+    const [id] = await enqueueEvent("novo_lead", { id: 1 }, t0);
+    expect(await deliverNow(id, t0)).toEqual({ status: "failed", httpStatus: null, error: "endereço de rede interna (127.0.0.1)", nextAttemptAt: null });
+    expect(got).toEqual([]);
   });
 
   it("never takes a row another process is sending, nor one not due, nor one that does not exist", async () => {
@@ -253,6 +270,18 @@ describe("a setting's delivery (the roulette webhook) read when it is sent", () 
       expect(row).toMatchObject({ status: "failed", attempts: 0, last_status: null, last_error: WEBHOOK_MESSAGES.abandonedNoUrl });
       expect(new Date(row.next_attempt_at).toISOString()).toBe(t0.toISOString());
     }
+    expect(got).toEqual([]);
+  });
+
+  it("a manual draw's notice follows 'Ativo', whatever the automatic draw's own switch says", async () => {
+    const automatic = (on: boolean) =>
+      db().insertInto("automatic_roulette_settings").values({ webhook_enabled: on ? 1 : 0, created_at: t0.toISOString(), updated_at: t0.toISOString() }).execute();
+    await automatic(false);
+    await setting(url, false);
+    expect((await abandonedNow(ROULETTE_WEBHOOK_KEY, ROULETTE_WEBHOOK_EVENTS.draw)).outcome).toMatchObject({ status: "failed", error: WEBHOOK_MESSAGES.abandonedDisabled });
+    await db().deleteFrom("automatic_roulette_settings").execute();
+    await automatic(true);
+    expect((await abandonedNow(ROULETTE_WEBHOOK_KEY, ROULETTE_WEBHOOK_EVENTS.draw)).outcome).toMatchObject({ status: "failed", error: WEBHOOK_MESSAGES.abandonedDisabled });
     expect(got).toEqual([]);
   });
 
