@@ -55,6 +55,8 @@ const postgresTrack = postgres
 
 /** Every command runs in a process group of its own, so a failure elsewhere (or Ctrl-C) stops it with its children. */
 const running = new Set();
+/** What a command stopped by us answers: the exit status is the failure that stopped it. */
+const STOPPED = 143;
 let stopping = false;
 function stopAll(signal = "SIGTERM") {
   stopping = true;
@@ -111,14 +113,17 @@ function run([name, cmd, args, env, { buffered = false } = {}]) {
       if (code === 0) console.log(`✔ ${name} (${seconds} s)`);
       else if (signal && stopping) console.error(`\n■ ${name} stopped after ${seconds} s (another check failed, or the run was interrupted).`);
       else console.error(`\n✖ ${name} failed (exit ${code ?? signal}).`);
-      resolve(code === 0 ? 0 : (code ?? 1));
+      resolve(code === 0 ? 0 : signal && stopping ? STOPPED : (code ?? 1));
     });
   });
 }
 
 const started = Date.now();
 let failed = (await Promise.all(checks.map(run))).find((c) => c !== 0);
-if (failed === undefined) failed = (await Promise.all([track(sqliteTrack), track(postgresTrack)])).find((c) => c !== 0);
+if (failed === undefined) {
+  const codes = await Promise.all([track(sqliteTrack), track(postgresTrack)]);
+  failed = codes.find((c) => c !== 0 && c !== STOPPED) ?? codes.find((c) => c !== 0);
+}
 await postgres?.stop();
 if (failed !== undefined) process.exit(failed);
 console.log(
