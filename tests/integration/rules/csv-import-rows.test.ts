@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, parseJsonList } from "~/modules/platform/db.server";
-import { CsvError, autoMapping, importBroker, parseCsv, planImport, runImport, type ImportOptions } from "~/modules/leads/csv-import.server";
+import { CsvError, autoMapping, importBroker, parseCsv, runImport, type ImportOptions } from "~/modules/leads/csv-import.server";
 import { makeBroker } from "../../helpers/factories";
 import { adminUser, stagesByName } from "../crm/crm-helpers";
 
