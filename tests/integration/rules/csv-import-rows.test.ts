@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, parseJsonList } from "~/modules/platform/db.server";
-import { CsvError, autoMapping, importBroker, parseCsv, runImport, type ImportOptions } from "~/modules/leads/csv-import.server";
+import { CsvError, autoMapping, importBroker, parseCsv, runImport, stageValues, validateMapping, type ImportOptions } from "~/modules/leads/csv-import.server";
+import { listPipelineStages } from "~/modules/crm/stages.server";
 import { makeBroker } from "../../helpers/factories";
 import { adminUser, stagesByName } from "../crm/crm-helpers";
 
@@ -54,7 +55,29 @@ describe("whose leads an import makes", () => {
   });
 });
 
+describe("the required columns", () => {
+  it("a column is one of the file's (0 to the last); Nome, Email or Telefone must be among them ('Mapeamento inválido')", () => {
+    expect(validateMapping({ name: 0, email: 1, phone: 2, message: 3 }, 3)).toEqual({ name: 0, email: 1, phone: 2 });
+    expect(validateMapping({ email: 0, name: -1, tags: 1.5 }, 2)).toEqual({ email: 0 });
+    expect(validateMapping({ phone: 1 }, 2)).toEqual({ phone: 1 });
+    expect(() => validateMapping({ email: 2, message: 0 }, 2)).toThrow("Mapeamento inválido");
+    expect(() => validateMapping({ name: -1, stage: 0 }, 2)).toThrow("Mapeamento inválido");
+    expect(() => validateMapping({}, 2)).toThrow("Mapeamento inválido");
+  });
+});
+
 describe("the stage of an imported lead", () => {
+  it("the Estágio column's values, most frequent first, each with its count and a suggested stage; blanks left out", async () => {
+    const stages = await stagesByName();
+    const file = fileOf(["nome,etapa", "A,Negociacao", "B, Proposta ", "C,", "D,Proposta", "E,Fase estranha", "F,Proposta", "G,Negociacao"]);
+    expect(stageValues(file, autoMapping(file.headers), await listPipelineStages())).toEqual([
+      { value: "Proposta", count: 3, suggestedStageId: stages["Proposta"] },
+      { value: "Negociacao", count: 2, suggestedStageId: stages["Negociação"] },
+      { value: "Fase estranha", count: 1, suggestedStageId: null },
+    ]);
+    expect(stageValues(file, { name: 0 }, await listPipelineStages())).toEqual([]);
+  });
+
   it("a forced stage that exists wins; one that does not is ignored and the rows' own values count", async () => {
     const user = await broker();
     const stages = await stagesByName();
