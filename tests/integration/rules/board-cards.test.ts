@@ -56,6 +56,7 @@ describe("what a card shows", () => {
     const stages = await stagesByName();
     const stage = stages["Qualificação"];
     const a = await brokerUser("Corretora dos Cartões");
+    await db().updateTable("brokers").set({ profile_image: "/uploads/brokers/cartoes.webp" }).where("id", "=", a.brokerId).execute();
     const plain = await makeLead(a.brokerId, { stageId: stage, name: "" });
     const full = await makeLead(a.brokerId, { stageId: stage, name: "Helena Prado" });
     const legacy = await makeLead(a.brokerId, { stageId: stage, name: "Tags antigas" });
@@ -69,9 +70,9 @@ describe("what a card shows", () => {
 
     const cards = (await column(a.user, stage)).cards;
     expect(cards).toEqual([
-      { key: `lead-${plain}`, kind: "lead", id: plain, contactName: "Contato", title: "Lead", tags: [], amount: null, rating: 0, ownerName: "Corretora dos Cartões", ownerImage: null, orderIndex: 1 },
-      { key: `lead-${full}`, kind: "lead", id: full, contactName: "Helena Prado", title: "Apartamento no Centro", tags: ["vip", "quente"], amount: 450000.5, rating: 4, ownerName: "Corretora dos Cartões", ownerImage: null, orderIndex: 2 },
-      { key: `lead-${legacy}`, kind: "lead", id: legacy, contactName: "Tags antigas", title: "Lead", tags: ["indicação", "retorno", "site"], amount: null, rating: 0, ownerName: "Corretora dos Cartões", ownerImage: null, orderIndex: 3 },
+      { key: `lead-${plain}`, kind: "lead", id: plain, contactName: "Contato", title: "Lead", tags: [], amount: null, rating: 0, ownerName: "Corretora dos Cartões", ownerImage: "/uploads/brokers/cartoes.webp", orderIndex: 1 },
+      { key: `lead-${full}`, kind: "lead", id: full, contactName: "Helena Prado", title: "Apartamento no Centro", tags: ["vip", "quente"], amount: 450000.5, rating: 4, ownerName: "Corretora dos Cartões", ownerImage: "/uploads/brokers/cartoes.webp", orderIndex: 2 },
+      { key: `lead-${legacy}`, kind: "lead", id: legacy, contactName: "Tags antigas", title: "Lead", tags: ["indicação", "retorno", "site"], amount: null, rating: 0, ownerName: "Corretora dos Cartões", ownerImage: "/uploads/brokers/cartoes.webp", orderIndex: 3 },
     ]);
   });
 
@@ -119,6 +120,30 @@ describe("what a card shows", () => {
     expect(col.cards.map((c) => c.key)).toEqual([`lead-${lead}`]);
     expect([col.count, col.sum]).toEqual([1, 100]);
     expect((await column(a.user, stage, { q: "Negócio do lead" })).cards).toEqual([]);
+  });
+});
+
+describe("each column's count and sum", () => {
+  it("are its own stage's leads and opportunities, whatever the other columns hold", async () => {
+    const stages = await stagesByName();
+    const a = await brokerUser();
+    for (const value of [10, 20]) {
+      const lead = await makeLead(a.brokerId, { stageId: stages["Visita agendada"] });
+      await db().updateTable("leads").set({ total_value: value }).where("id", "=", lead).execute();
+    }
+    const lead = await makeLead(a.brokerId, { stageId: stages["Proposta"] });
+    await db().updateTable("leads").set({ total_value: 7 }).where("id", "=", lead).execute();
+    await deal({ title: "Na proposta", ownerId: a.brokerId, stageId: stages["Proposta"], amount: 5 });
+    await deal({ title: "Na negociação", ownerId: a.brokerId, stageId: stages["Negociação"], amount: 1000 });
+    const board = await loadBoard(a.user, ALL);
+    expect(board.map((c) => [c.name, c.count, c.sum])).toEqual([
+      ["Entrada", 0, 0],
+      ["Qualificação", 0, 0],
+      ["Visita agendada", 2, 30],
+      ["Proposta", 2, 12],
+      ["Negociação", 1, 1000],
+      ["Venda realizada", 0, 0],
+    ]);
   });
 });
 
@@ -184,6 +209,16 @@ describe("the board's search over opportunities", () => {
     expect(await keys("Galpão")).toEqual([`deal-${byPhone}`]);
     expect((await column(a.user, stage, { q: "avantes" })).count).toBe(3);
     expect(await keys("ninguém assim")).toEqual([]);
+  });
+
+  it("narrows the leads too: a lead the words do not match is left out", async () => {
+    const stages = await stagesByName();
+    const stage = stages["Visita agendada"];
+    const a = await brokerUser();
+    const found = await makeLead(a.brokerId, { stageId: stage, name: "Quitéria Mendes" });
+    await makeLead(a.brokerId, { stageId: stage, name: "Outro Nome" });
+    const col = await column(a.user, stage, { q: "Quitéria" });
+    expect([col.count, col.cards.map((c) => c.key)]).toEqual([1, [`lead-${found}`]]);
   });
 
   it("'%' and '_' typed in the search are left out, never wildcards; the search reads its first 100 characters", async () => {

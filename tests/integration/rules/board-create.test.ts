@@ -38,6 +38,14 @@ describe("'Criar Lead' on the board", () => {
     const id = await createBoardLead(a.user, leadInput({ phone: "(11) 93333-1212", message: "Quero visitar", propertyId: String(property.id), brokerId: b.brokerId }));
     const row = await db().selectFrom("leads").select(["broker_id", "name", "phone", "message", "property_id", "source"]).where("id", "=", id).executeTakeFirstOrThrow();
     expect(row).toEqual({ broker_id: a.brokerId, name: "Contato", phone: "(11) 93333-1212", message: "Quero visitar", property_id: property.id, source: "board" });
+    const onlyName = await createBoardLead(a.user, leadInput({ name: "Só o nome" }));
+    expect(await db().selectFrom("leads").select(["name", "email", "phone", "message", "property_id"]).where("id", "=", onlyName).executeTakeFirstOrThrow()).toEqual({
+      name: "Só o nome",
+      email: "",
+      phone: "",
+      message: "",
+      property_id: null,
+    });
   });
 
   it("the administrator's lead goes to the broker chosen; without one, to their own broker record; else it is refused", async () => {
