@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { db, parseJsonList } from "~/modules/platform/db.server";
-import { autoMapping, parseCsv, planImport, runImport, type ImportOptions } from "~/modules/leads/csv-import.server";
+import { CsvError, autoMapping, parseCsv, planImport, runImport, type ImportOptions } from "~/modules/leads/csv-import.server";
+import { refuseUpdates } from "../../helpers/database";
 import { makeBroker } from "../../helpers/factories";
 
 /**
@@ -108,5 +109,24 @@ describe("'Mesclar' (merge)", () => {
     expect(await runImport(user, second, optionsFor(second, user, "merge"))).toMatchObject({ created: 0, merged: 1 });
     const [lead] = await leadsOf(user);
     expect(lead).toMatchObject({ name: "Só Fone", email: "fone@exemplo.com.br", phone: "(11) 92222-3333", property_title: null });
+  });
+
+  it("a merge that fails names its line and changes nothing: no earlier merge, no new lead", async () => {
+    const user = await broker();
+    const first = fileOf(["nome,email", ",um@exemplo.com.br", ",dois@exemplo.com.br"]);
+    await runImport(user, first, optionsFor(first, user));
+    const before = await leadsOf(user);
+    const second = fileOf(["nome,email,mensagem", "Novo,novo@exemplo.com.br,", "Nome Um,um@exemplo.com.br,Mensagem um", "Recusado,dois@exemplo.com.br,"]);
+    // a trigger that refuses one name stands in for any database failure during a merge
+    const allow = await refuseUpdates("leads", "name", "Recusado");
+    try {
+      const error = await runImport(user, second, optionsFor(second, user, "merge")).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CsvError);
+      expect((error as CsvError).message).toMatch(/^Erro ao importar: linha 4 — /);
+      expect((error as CsvError).line).toBe(4);
+    } finally {
+      await allow();
+    }
+    expect(await leadsOf(user)).toEqual(before);
   });
 });

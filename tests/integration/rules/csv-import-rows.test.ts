@@ -133,6 +133,13 @@ describe("each field cut to its limit", () => {
     expect(parseJsonList(b.tags)).toEqual(Array.from({ length: 30 }, (_, i) => `t${i + 1}`));
   });
 
+  it("a row shorter than the header: its missing cells are empty", async () => {
+    const user = await broker();
+    const file = fileOf(["nome,email,telefone,mensagem", "Curta,curta@exemplo.com.br"]);
+    await runImport(user, file, optionsFor(file, user));
+    expect(await leadsOf(user)).toMatchObject([{ name: "Curta", email: "curta@exemplo.com.br", phone: "", message: "" }]);
+  });
+
   it("a column mapped past the header's last one is read when the rows have it", async () => {
     const user = await broker();
     const file = fileOf(["nome,x", "Linha Longa,,longa@exemplo.com.br"]);
