@@ -211,14 +211,16 @@ describe("the board's search over opportunities", () => {
     expect(await keys("ninguém assim")).toEqual([]);
   });
 
-  it("narrows the leads too: a lead the words do not match is left out", async () => {
+  it("narrows the leads too: a lead the words do not match is left out of the cards, the count and the sum", async () => {
     const stages = await stagesByName();
     const stage = stages["Visita agendada"];
     const a = await brokerUser();
     const found = await makeLead(a.brokerId, { stageId: stage, name: "Quitéria Mendes" });
-    await makeLead(a.brokerId, { stageId: stage, name: "Outro Nome" });
+    const other = await makeLead(a.brokerId, { stageId: stage, name: "Outro Nome" });
+    await db().updateTable("leads").set({ total_value: 250 }).where("id", "=", found).execute();
+    await db().updateTable("leads").set({ total_value: 900 }).where("id", "=", other).execute();
     const col = await column(a.user, stage, { q: "Quitéria" });
-    expect([col.count, col.cards.map((c) => c.key)]).toEqual([1, [`lead-${found}`]]);
+    expect([col.count, col.sum, col.cards.map((c) => c.key)]).toEqual([1, 250, [`lead-${found}`]]);
   });
 
   it("'%' and '_' typed in the search are left out, never wildcards; the search reads its first 100 characters", async () => {
