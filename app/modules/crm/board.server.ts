@@ -2,6 +2,7 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import type { Database } from "#db/schema";
 import { leadTextMatch } from "#db/lead-search";
 import { assertCan, canAdministerCrm } from "~/modules/auth/permissions.server";
+import { findActiveBroker } from "~/modules/auth/users.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { parseRef as parseBrokerId } from "~/modules/leads/referral";
 import { createLead } from "~/modules/leads/leads.server";
@@ -208,7 +209,8 @@ export async function createBoardLead(user: SessionUser, input: BoardLeadInput):
   assertCan(user, "create", "lead");
   if (!input.name && !input.email && !input.phone) throw new BoardFormError(BOARD_LEAD_MESSAGES.noDataTitle, BOARD_LEAD_MESSAGES.noData);
   const brokerId = (canAdministerCrm(user) ? parseBrokerId(input.brokerId) : null) ?? user.broker?.id ?? null;
-  if (!brokerId) throw new BoardFormError(BOARD_LEAD_MESSAGES.failed, BOARD_LEAD_MESSAGES.noBroker);
+  // an inactive broker gets no lead: refused before anything is written (createLead would store it without a broker)
+  if (!brokerId || !(await findActiveBroker(brokerId))) throw new BoardFormError(BOARD_LEAD_MESSAGES.failed, BOARD_LEAD_MESSAGES.noBroker);
   const duplicate = await findDuplicateLead(brokerId, { email: input.email, phone: input.phone });
   if (duplicate) throw new BoardFormError(CRM_MESSAGES.duplicateTitle, CRM_MESSAGES.duplicateText);
   const created = await createLead({ name: input.name || "Contato", email: input.email ?? "", phone: input.phone ?? "", message: input.message ?? "", propertyId: input.propertyId ?? null, brokerId, source: "board" });
