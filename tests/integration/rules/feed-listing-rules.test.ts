@@ -103,6 +103,7 @@ describe("for sale, for rent or both (spec 01 §4, spec 03 §9)", () => {
     const noSalePrice = await judge({ purpose: "sale", price: 0 });
     const noRent = await judge({ purpose: "rent", price: 0, rent_price: 0 });
     const bothNoRent = await judge({ purpose: "both", price: 400_000, rent_price: 0 });
+    const bothNoPrice = await judge({ purpose: "both", price: 0, rent_price: 3000 });
     const cheapest = await judge({ purpose: "both", price: 1, rent_price: 1 });
     expect(noSalePrice.checks.olx.errors).toEqual(["Preço de venda não informado."]);
     expect(noSalePrice.checks.olx.fields["Preço de venda não informado."]).toBe("price");
@@ -111,7 +112,9 @@ describe("for sale, for rent or both (spec 01 §4, spec 03 §9)", () => {
     expect(bothNoRent.checks.olx.errors).toEqual(["Valor do aluguel não informado (imóvel para venda e aluguel)."]);
     expect(bothNoRent.checks.chavesnamao.errors).toEqual(["Valor do aluguel não informado (imóvel para venda e aluguel)."]);
     expect(bothNoRent.checks.olx.fields["Valor do aluguel não informado (imóvel para venda e aluguel)."]).toBe("rent_price");
-    for (const l of [noSalePrice, noRent, bothNoRent]) expect(l.sent, String(l.id)).toEqual({ olx: false, chavesnamao: false, default: true });
+    // for sale and for rent: still for sale without a price, so refused as such
+    expect(bothNoPrice.checks.olx.errors).toEqual(["Preço de venda não informado."]);
+    for (const l of [noSalePrice, noRent, bothNoRent, bothNoPrice]) expect(l.sent, String(l.id)).toEqual({ olx: false, chavesnamao: false, default: true });
     expect(cheapest.checks.olx.errors).toEqual([]);
     expect(cheapest.sent).toEqual({ olx: true, chavesnamao: true, default: true });
   });
@@ -142,6 +145,7 @@ describe("where the property is", () => {
     expect(text(kid(blank.cnm, "estado"))).toBe("SP");
     expect(wrong.checks.olx.errors).toEqual(['UF inválida: "XX" (use a sigla do estado, por exemplo SP).']);
     expect(wrong.checks.chavesnamao.errors).toEqual(['UF inválida: "XX" (use a sigla do estado, por exemplo SP).']);
+    expect(wrong.checks.olx.warnings).toEqual([]);
     expect(wrong.sent).toEqual({ olx: false, chavesnamao: false, default: true });
   });
 
@@ -275,13 +279,13 @@ describe("area and photos", () => {
   });
 
   it("VRSync needs 5 JPG photos and sends only the JPGs; Chaves na Mão takes PNG and WebP too and only recommends 5", async () => {
-    const mixed = [...PHOTOS(4), "/f/planta.PNG", "/f/fachada.webp", "/f/antiga.gif", "/f/sem-extensao", "/f/capa.JPEG?v=2#topo"];
+    const mixed = [...PHOTOS(4), "/f/planta.PNG", "/f/fachada.webp", "/f/antiga.gif", "/f/sem-extensao", "/f/foto.jpg.png", "/f/capa.JPEG?v=2#topo"];
     const l = await judge({ images: JSON.stringify(mixed) });
     expect(kids(kid(l.olx, "Media"), "Item").map(text)).toEqual([...PHOTOS(4), "/f/capa.JPEG?v=2#topo"].map((u) => `http://localhost:3000${u}`));
-    expect(l.checks.olx.warnings).toEqual(["4 foto(s) fora do formato JPG não serão enviadas."]);
-    expect(l.checks.olx.fields["4 foto(s) fora do formato JPG não serão enviadas."]).toBe("images");
+    expect(l.checks.olx.warnings).toEqual(["5 foto(s) fora do formato JPG não serão enviadas."]);
+    expect(l.checks.olx.fields["5 foto(s) fora do formato JPG não serão enviadas."]).toBe("images");
     const fotos = kids(kid(l.cnm, "fotos_imovel"), "foto").map((f) => text(kid(f, "url")));
-    expect(fotos).toEqual([...PHOTOS(4), "/f/planta.PNG", "/f/fachada.webp", "/f/capa.JPEG?v=2#topo"].map((u) => `http://localhost:3000${u}`));
+    expect(fotos).toEqual([...PHOTOS(4), "/f/planta.PNG", "/f/fachada.webp", "/f/foto.jpg.png", "/f/capa.JPEG?v=2#topo"].map((u) => `http://localhost:3000${u}`));
     expect(l.checks.chavesnamao.warnings).toEqual(["2 foto(s) fora dos formatos JPG, PNG ou WebP não serão enviadas."]);
 
     const four = await judge({ images: JSON.stringify([...PHOTOS(4), "/f/planta.png"]) });
