@@ -322,6 +322,10 @@ describe("area and photos", () => {
     expect(items(single)).toEqual(["http://localhost:3000/f/unica.jpg"]);
     expect(items(messy)).toEqual(["http://localhost:3000/f/a.jpg", "http://localhost:3000/f/b.jpg"]);
     for (const l of [broken, blank, other]) expect(items(l)).toEqual([]);
+    // the same reading for the amenities, written as they are in our own feed
+    const amenities = (l: { own?: Element }) => kids(kid(l.own, "amenities"), "item").map(text);
+    expect(amenities(await judge({ amenities: JSON.stringify(["  Piscina ", " ", "Sauna"]) }))).toEqual(["Piscina", "Sauna"]);
+    expect(amenities(await judge({ amenities: JSON.stringify(" Piscina  ") }))).toEqual(["Piscina"]);
     expect(broken.checks.olx.errors).toEqual(["São necessárias pelo menos 5 fotos em JPG (tem 0)."]);
   });
 });
