@@ -287,6 +287,7 @@ describe("area and photos", () => {
     const fotos = kids(kid(l.cnm, "fotos_imovel"), "foto").map((f) => text(kid(f, "url")));
     expect(fotos).toEqual([...PHOTOS(4), "/f/planta.PNG", "/f/fachada.webp", "/f/foto.jpg.png", "/f/capa.JPEG?v=2#topo"].map((u) => `http://localhost:3000${u}`));
     expect(l.checks.chavesnamao.warnings).toEqual(["2 foto(s) fora dos formatos JPG, PNG ou WebP não serão enviadas."]);
+    expect(l.checks.chavesnamao.fields["2 foto(s) fora dos formatos JPG, PNG ou WebP não serão enviadas."]).toBe("images");
 
     const four = await judge({ images: JSON.stringify([...PHOTOS(4), "/f/planta.png"]) });
     expect(four.checks.olx.errors).toEqual(["São necessárias pelo menos 5 fotos em JPG (tem 4)."]);
