@@ -90,4 +90,33 @@ export async function syncIdentitySequences(db: Kysely<Database>, tables?: reado
  */
 export async function refreshAfterBulkWrite(db: Kysely<Database>, tables: readonly (keyof Database & string)[]): Promise<void> {
   for (const table of tables) await (isPostgres(db) ? sql`vacuum analyze ${sql.table(table)}` : sql`analyze ${sql.table(table)}`).execute(db);
+  if (tables.includes("leads")) await compactCounterTables(db);
+}
+
+/** Counter tables updated in place on every write elsewhere (lead_counts: every lead's insert, move or delete). */
+const COUNTER_TABLES = ["lead_counts"] as const;
+/** Above this many 8 KB pages a counter table of a few hundred rows is mostly dead space. */
+const COUNTER_TABLE_MAX_PAGES = 32;
+
+/**
+ * PostgreSQL keeps every old version of an updated row until VACUUM, and a
+ * big import in one transaction updates lead_counts' few hundred rows once
+ * per statement: the table grows to thousands of pages that plain VACUUM
+ * frees but cannot give back (the live rows sit at its end), and every read
+ * of it (the lead list's totals, the board's columns) walks them all. Once
+ * it is that large it is rewritten (VACUUM FULL: a lock of a few
+ * milliseconds on a table of a few hundred rows). SQLite updates rows in
+ * place: nothing to do. Returns the tables rewritten. Run by the hourly
+ * housekeeping job and after a bulk write.
+ */
+export async function compactCounterTables(db: Kysely<Database>): Promise<string[]> {
+  if (!isPostgres(db)) return [];
+  const compacted: string[] = [];
+  for (const table of COUNTER_TABLES) {
+    const { rows } = await sql<{ pages: number }>`select pg_relation_size(${table}) / current_setting('block_size')::int as pages`.execute(db);
+    if (Number(rows[0]?.pages ?? 0) <= COUNTER_TABLE_MAX_PAGES) continue;
+    await sql`vacuum (full, analyze) ${sql.table(table)}`.execute(db);
+    compacted.push(table);
+  }
+  return compacted;
 }

@@ -25,6 +25,7 @@ import * as m0058 from "./migrations/0058_search_alerts";
 import * as m0059 from "./migrations/0059_owner_offers";
 import * as m0060 from "./migrations/0060_property_drafts";
 import * as m0061 from "./migrations/0061_list_counts";
+import * as m0062 from "./migrations/0062_lead_stage_totals";
 
 /**
  * Migrations are imported statically so the bundled server and CLI carry
@@ -58,6 +59,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0059_owner_offers": m0059,
   "0060_property_drafts": m0060,
   "0061_list_counts": m0061,
+  "0062_lead_stage_totals": m0062,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

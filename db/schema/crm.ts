@@ -48,6 +48,8 @@ export interface LeadCountsTable {
   broker_key: string;
   stage_key: number;
   n: number;
+  /** The sum of the leads' total_value (0062), for the board's column sums. */
+  total: number;
 }
 
 export interface CrmStagesTable {

@@ -1,8 +1,7 @@
 import { expressionBuilder, type Expression, type SqlBool } from "kysely";
 import type { Database } from "#db/schema";
 import { normalisePlaceName } from "~/modules/catalogue/places";
-import { catalogueVersion } from "~/modules/catalogue/version.server";
-import { configScoped } from "~/modules/platform/config.server";
+import { catalogueMemo } from "~/modules/catalogue/version.server";
 import { db } from "~/modules/platform/db.server";
 import { typeCondition, type CatalogueKind } from "./conditions.server";
 
@@ -10,23 +9,8 @@ const eb = expressionBuilder<Database, "properties">();
 
 // ── facets: cities and neighbourhoods per category, cached until data changes
 export type Facet = { key: string; name: string };
-/** One per database (configScoped): versions are counted per database. */
-const facetCaches = configScoped(() => ({ version: -1, entries: new Map<string, Facet[]>() }));
-
-async function cached(key: string, load: () => Promise<Facet[]>): Promise<Facet[]> {
-  const facetCache = facetCaches();
-  const version = await catalogueVersion();
-  if (version !== facetCache.version) {
-    facetCache.version = version;
-    facetCache.entries.clear();
-  }
-  const hit = facetCache.entries.get(key);
-  if (hit) return hit;
-  const value = await load();
-  if (facetCache.entries.size > 500) facetCache.entries.clear();
-  facetCache.entries.set(key, value);
-  return value;
-}
+/** Cities and neighbourhoods per category, kept until the catalogue changes. */
+const cached = catalogueMemo<Facet[]>(500);
 
 const MAX_FACETS = 500;
 

@@ -69,11 +69,20 @@ export async function loadBoard(user: SessionUser, f: BoardFilters): Promise<Boa
   };
 
   const [leadTotals, dealTotals] = await Promise.all([
-    leadFilter(db().selectFrom("leads"))
-      .select((eb) => ["leads.stage_id as stage_id", eb.fn.countAll<number>().as("n"), eb.fn.sum<number>(eb.fn.coalesce("leads.total_value", sql<number>`0`)).as("s")])
-      .where("leads.stage_id", "in", ids)
-      .groupBy("leads.stage_id")
-      .execute(),
+    // Without a search, each column's count and sum come from lead_counts (0061, 0062: kept by triggers on leads).
+    q
+      ? leadFilter(db().selectFrom("leads"))
+          .select((eb) => ["leads.stage_id as stage_id", eb.fn.countAll<number>().as("n"), eb.fn.sum<number>(eb.fn.coalesce("leads.total_value", sql<number>`0`)).as("s")])
+          .where("leads.stage_id", "in", ids)
+          .groupBy("leads.stage_id")
+          .execute()
+      : db()
+          .selectFrom("lead_counts")
+          .select((eb) => ["stage_key as stage_id", eb.fn.sum<number>("n").as("n"), eb.fn.sum<number>("total").as("s")])
+          .where("stage_key", "in", ids)
+          .$if(scope !== null, (qb) => qb.where("broker_key", "=", scope ?? ""))
+          .groupBy("stage_key")
+          .execute(),
     dealFilter(db().selectFrom("crm_deals"))
       .select((eb) => ["crm_deals.stage_id as stage_id", eb.fn.countAll<number>().as("n"), eb.fn.sum<number>(eb.fn.coalesce("crm_deals.amount", sql<number>`0`)).as("s")])
       .where("crm_deals.stage_id", "in", ids)
@@ -150,7 +159,8 @@ export async function loadBoard(user: SessionUser, f: BoardFilters): Promise<Boa
         kind: stage.kind,
         celebrate: isCelebrated(stage),
         count: Number(lt?.n ?? 0) + Number(dt?.n ?? 0),
-        sum: Number(lt?.s ?? 0) + Number(dt?.s ?? 0),
+        // to the cent: a sum kept by adding and subtracting may carry a float's last digits
+        sum: Math.round((Number(lt?.s ?? 0) + Number(dt?.s ?? 0)) * 100) / 100,
         cards,
         shown,
       } satisfies BoardColumn;

@@ -6,9 +6,13 @@ import { leadListQuery, leadStats, listLeads, type LeadListParams } from "~/modu
 import { resolveCatalogueFilters, searchCatalogue } from "~/modules/catalogue/search.server";
 import { EMPTY_FILTERS } from "~/modules/catalogue/params";
 import { ensureDefaultPipeline } from "~/modules/crm/pipeline.server";
+import { loadBoard, type BoardFilters } from "~/modules/crm/board.server";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { propertySlug } from "~/utils/slug";
 import { buildMatchQuery, postgresTsQuery } from "#db/fulltext";
+import { compactCounterTables } from "#db/bulk";
+import { isPostgres } from "#db/dialect";
+import { housekeeping } from "~/modules/platform/housekeeping.server";
 import { adminUser, brokerUser, makeLead } from "../crm/crm-helpers";
 
 /**
@@ -18,19 +22,24 @@ import { adminUser, brokerUser, makeLead } from "../crm/crm-helpers";
  * gives, on SQLite and on PostgreSQL.
  */
 
-/** lead_counts as it should be: the leads grouped by broker ('' none) and stage (0 none). */
+/** lead_counts as it should be: the leads grouped by broker ('' none) and stage (0 none), how many and their total_value summed (0062). */
 async function countsFromLeads() {
   const rows = await db()
     .selectFrom("leads")
-    .select((eb) => [eb.fn.coalesce("broker_id", sql<string>`''`).as("b"), eb.fn.coalesce("stage_id", sql<number>`0`).as("s"), eb.fn.countAll<number>().as("n")])
+    .select((eb) => [
+      eb.fn.coalesce("broker_id", sql<string>`''`).as("b"),
+      eb.fn.coalesce("stage_id", sql<number>`0`).as("s"),
+      eb.fn.countAll<number>().as("n"),
+      eb.fn.sum<number>(eb.fn.coalesce("total_value", sql<number>`0`)).as("t"),
+    ])
     .groupBy([sql`coalesce(broker_id, '')`, sql`coalesce(stage_id, 0)`])
     .execute();
-  return Object.fromEntries(rows.map((r) => [`${r.b}/${Number(r.s)}`, Number(r.n)]));
+  return Object.fromEntries(rows.map((r) => [`${r.b}/${Number(r.s)}`, `${Number(r.n)} · ${Number(r.t).toFixed(2)}`]));
 }
 
 async function keptCounts() {
   const rows = await db().selectFrom("lead_counts").selectAll().where("n", "!=", 0).execute();
-  return Object.fromEntries(rows.map((r) => [`${r.broker_key}/${Number(r.stage_key)}`, Number(r.n)]));
+  return Object.fromEntries(rows.map((r) => [`${r.broker_key}/${Number(r.stage_key)}`, `${Number(r.n)} · ${Number(r.total).toFixed(2)}`]));
 }
 
 async function newStage(name: string): Promise<number> {
@@ -53,6 +62,14 @@ describe("lead_counts (0061)", () => {
     const s2 = await newStage("Contagem 2");
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push(await makeLead([a.brokerId, b.brokerId, null][i % 3], { stageId: [s1, s2, null][i % 4 === 3 ? 2 : i % 2] }));
+    expect(await keptCounts()).toEqual(await countsFromLeads());
+
+    // the values of the leads (0062): set one and several, with cents, changed, cleared, and changed with a move in one statement
+    await db().updateTable("leads").set({ total_value: 350_000.55 }).where("id", "=", ids[0]!).execute();
+    await db().updateTable("leads").set({ total_value: 1_200.1 }).where("id", "in", ids.slice(1, 8)).execute();
+    await db().updateTable("leads").set({ total_value: 99.99 }).where("id", "=", ids[1]!).execute();
+    await db().updateTable("leads").set({ total_value: null }).where("id", "=", ids[2]!).execute();
+    await db().updateTable("leads").set({ total_value: 10, stage_id: s1, broker_id: a.brokerId }).where("id", "in", [ids[3]!, ids[10]!]).execute();
     expect(await keptCounts()).toEqual(await countsFromLeads());
 
     // one lead moved, several moved in one statement, one reassigned, one unassigned, an update of other columns
@@ -118,6 +135,86 @@ describe("lead_counts (0061)", () => {
       const listed = await listLeads(admin.user, params);
       expect({ q, total: listed.total, rows: listed.rows.length }).toEqual({ q, total: await countedTotal(admin.user, params), rows: Math.min(10, listed.total) });
     }
+  });
+});
+
+describe("lead_counts stays small", () => {
+  it("a big import in one transaction bloats it on PostgreSQL; the housekeeping rewrites it, counts unchanged", async () => {
+    const brokers = [await brokerUser("Corretora Volume A"), await brokerUser("Corretor Volume B")];
+    const stages = [await newStage("Volume 1"), await newStage("Volume 2"), await newStage("Volume 3")];
+    const ids: number[] = [];
+    for (const b of brokers) for (const stageId of stages) for (let i = 0; i < 3; i++) ids.push(await makeLead(b.brokerId, { stageId }));
+    const pages = async () =>
+      isPostgres(db()) ? Number((await sql<{ p: number }>`select pg_relation_size('lead_counts') / current_setting('block_size')::int as p`.execute(db())).rows[0]!.p) : 0;
+    // 600 statements in one transaction, each changing the value of the 18 leads: every statement rewrites 6 counter rows
+    await db()
+      .transaction()
+      .execute(async (tx) => {
+        for (let i = 0; i < 600; i++) await tx.updateTable("leads").set({ total_value: 1000 + i }).where("id", "in", ids).execute();
+      });
+    expect(await keptCounts()).toEqual(await countsFromLeads());
+    if (isPostgres(db())) expect(await pages()).toBeGreaterThan(32);
+
+    await housekeeping.run(new Date());
+    expect(await keptCounts()).toEqual(await countsFromLeads());
+    if (isPostgres(db())) expect(await pages()).toBeLessThanOrEqual(4);
+    // a small table is left alone: nothing to rewrite a second time
+    expect(await compactCounterTables(db())).toEqual([]);
+  });
+});
+
+describe("the board's column totals (0062)", () => {
+  /** A column's count and BRL sum as counting the rows gives them: the scope's leads and opportunities of each stage. */
+  async function countedColumns(scope: string | null) {
+    const leads = await db()
+      .selectFrom("leads")
+      .select((eb) => ["stage_id", eb.fn.countAll<number>().as("n"), eb.fn.sum<number>(eb.fn.coalesce("total_value", sql<number>`0`)).as("s")])
+      .$if(scope !== null, (q) => q.where("broker_id", "=", scope ?? ""))
+      .groupBy("stage_id")
+      .execute();
+    const deals = await db()
+      .selectFrom("crm_deals")
+      .select((eb) => ["stage_id", eb.fn.countAll<number>().as("n"), eb.fn.sum<number>(eb.fn.coalesce("amount", sql<number>`0`)).as("s")])
+      .where("external_source_id", "is", null)
+      .$if(scope !== null, (q) => q.where("owner_id", "=", scope ?? ""))
+      .groupBy("stage_id")
+      .execute();
+    const of = (rows: typeof leads, id: number) => rows.find((r) => Number(r.stage_id) === id);
+    return (id: number) => `${Number(of(leads, id)?.n ?? 0) + Number(of(deals, id)?.n ?? 0)} · ${(Number(of(leads, id)?.s ?? 0) + Number(of(deals, id)?.s ?? 0)).toFixed(2)}`;
+  }
+
+  it("count and sum what counting the leads gives, for every owner scope, after values, moves and deletes", async () => {
+    const a = await brokerUser("Corretora Quadro A");
+    const b = await brokerUser("Corretor Quadro B");
+    const admin = await adminUser();
+    const s1 = await newStage("Quadro 1");
+    const s2 = await newStage("Quadro 2");
+    const ids: number[] = [];
+    for (let i = 0; i < 9; i++) ids.push(await makeLead([a.brokerId, b.brokerId, null][i % 3], { stageId: i % 2 ? s1 : s2, name: `Quadro Alfa ${i}` }));
+    await db().updateTable("leads").set({ total_value: 250_000.35 }).where("id", "in", ids.slice(0, 5)).execute();
+    await db().updateTable("leads").set({ total_value: 0.1 }).where("id", "=", ids[5]!).execute();
+    await db().updateTable("leads").set({ stage_id: s1 }).where("id", "=", ids[0]!).execute();
+    await db().deleteFrom("leads").where("id", "=", ids[2]!).execute();
+
+    const all: BoardFilters = { view: "all", owner: "all", brokerId: null, q: "", shown: {} };
+    const cases: [SessionUser, BoardFilters, string | null][] = [
+      [admin.user, all, null],
+      [admin.user, { ...all, brokerId: a.brokerId }, a.brokerId],
+      [admin.user, { ...all, owner: "me" }, "__none__"],
+      [a.user, all, a.brokerId],
+      [b.user, { ...all, brokerId: a.brokerId }, b.brokerId],
+    ];
+    for (const [user, filters, scope] of cases) {
+      const expected = await countedColumns(scope);
+      const columns = await loadBoard(user, filters);
+      expect(columns.length).toBeGreaterThan(2);
+      for (const c of columns) expect({ scope, stage: c.name, totals: `${c.count} · ${c.sum.toFixed(2)}` }).toEqual({ scope, stage: c.name, totals: expected(c.id) });
+    }
+    // with a search the rows are counted instead: the same figures where it matches every lead of the scope, none where it matches none
+    const totals = (columns: Awaited<ReturnType<typeof loadBoard>>) => columns.filter((c) => c.id === s1 || c.id === s2).map((c) => `${c.count} · ${c.sum.toFixed(2)}`);
+    expect(totals(await loadBoard(a.user, { ...all, q: "Quadro Alfa" }))).toEqual(totals(await loadBoard(a.user, all)));
+    expect(totals(await loadBoard(admin.user, { ...all, q: "Quadro Alfa" }))).toEqual(totals(await loadBoard(admin.user, all)));
+    expect(totals(await loadBoard(a.user, { ...all, q: "Ninguém Assim" }))).toEqual(["0 · 0.00", "0 · 0.00"]);
   });
 });
 

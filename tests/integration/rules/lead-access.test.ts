@@ -85,5 +85,8 @@ describe("the ids of a bulk action", () => {
     ids[0] = first;
     ids[1100] = last;
     expect((await permittedLeadIds(a.user, ids)).sort((x, y) => x - y)).toEqual([first, last].sort((x, y) => x - y));
+    // exactly two chunks, and one id short of one
+    expect((await permittedLeadIds(a.user, ids.slice(0, 1000))).sort((x, y) => x - y)).toEqual([first]);
+    expect(await permittedLeadIds(a.user, [...ids.slice(2, 500), first])).toEqual([first]);
   });
 });

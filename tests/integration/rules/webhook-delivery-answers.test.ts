@@ -58,8 +58,9 @@ describe("the receiver's answer", () => {
     [299, undefined, "delivered"],
     [300, undefined, "Erro 300: Multiple Choices"],
     [500, "Açúcar é bom mas falhou " + "x".repeat(80), `Erro 500: Acar  bom mas falhou ${"x".repeat(39)}`],
+    [502, "", "Erro 502"],
   ] as const) {
-    it(`${status}${reason ? " with a long non-ASCII reason" : ""}: ${outcome}`, async () => {
+    it(`${status}${reason ? " with a long non-ASCII reason" : reason === "" ? " without a reason" : ""}: ${outcome}`, async () => {
       const { webhookId, deliveryId } = await queued();
       answer = () => [status, reason];
       expect(await deliverDue(t0)).toBe(1);
