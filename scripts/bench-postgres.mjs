@@ -69,7 +69,8 @@ try {
   await vite.close();
 
   // 2. requests per second: one process, and two behind a round-robin proxy
-  if (!fs.existsSync(path.join(BUILD_DIR, "server/index.js"))) {
+  // Always built afresh, as bench.mjs does: a build left from older code would refuse a database migrated by this one.
+  {
     log(`building into ${BUILD_DIR}`);
     const r = spawnSync(process.execPath, ["scripts/build.mjs"], { env: { ...process.env, BUILD_DIR, NODE_ENV: "production" }, stdio: "ignore" });
     if (r.status !== 0) throw new Error("build failed: scripts/build.mjs");
