@@ -1,12 +1,11 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { xml2js, type Element } from "xml-js";
 import { db } from "~/modules/platform/db.server";
 import { checkListing, prepareListing, type FeedRow } from "~/modules/feeds/rules";
 import { editorFieldHref } from "~/modules/properties/editor/links";
 import { loader as integrationLoader } from "~/routes/admin/feeds";
 import { makeAdmin, makeProperty } from "../../helpers/factories";
 import { getRequest, routeArgs, sessionCookie } from "../../helpers/requests";
-import { fetchFeed, validOverrides } from "./feed-helpers";
+import { fetchFeed, validOverrides, kids, kid, text, parseXml as parse } from "./feed-helpers";
 
 /**
  * Issue 24, 'Portals need an address': the feeds carry the address the
@@ -17,10 +16,6 @@ beforeEach(async () => {
   await db().deleteFrom("properties").execute();
 });
 
-const kids = (e: Element | undefined, name: string) => (e?.elements ?? []).filter((c) => c.type === "element" && c.name === name);
-const kid = (e: Element | undefined, name: string) => kids(e, name)[0];
-const text = (e: Element | undefined): string => (e?.elements ?? []).map((c) => (c.type === "text" || c.type === "cdata" ? String(c.text ?? c.cdata ?? "") : "")).join("");
-const parse = (xml: string) => xml2js(xml, { compact: false }) as Element;
 
 const ADDRESS = { address: "Avenida Paulista", street_number: "1000", complement: "Conj. 52", neighborhood: "Bela Vista", city: "São Paulo", state: "SP", postal_code: "01310-100" };
 

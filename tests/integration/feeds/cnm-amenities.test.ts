@@ -6,6 +6,7 @@ import { CNM_COMMON_AREAS, CNM_PRIVATE_AREAS, MAPPED_CNM_AREAS } from "~/modules
 import { db } from "~/modules/platform/db.server";
 import { makeProperty } from "../../helpers/factories";
 import { routeArgs } from "../../helpers/requests";
+import { kids, kid, text } from "./feed-helpers";
 
 /** Chaves na Mão area_comum / area_privativa: our amenities on the portal's closed names, one area each, the rest left out. */
 beforeEach(async () => {
@@ -19,9 +20,6 @@ function property(amenities: string[], extra: Parameters<typeof makeProperty>[0]
   return makeProperty({ title: "Imóvel com comodidades", postal_code: "01310-100", images: PHOTOS, description: DESCRIPTION, purpose: "sale", price: 500_000, rent_price: 0, rental: 0, area: 80, type: "pronto", amenities: JSON.stringify(amenities), ...extra });
 }
 
-const kids = (e: Element | undefined, name: string) => (e?.elements ?? []).filter((c) => c.type === "element" && c.name === name);
-const kid = (e: Element | undefined, name: string) => kids(e, name)[0];
-const text = (e: Element | undefined): string => (e?.elements ?? []).map((c) => (c.type === "text" ? String(c.text ?? "") : "")).join("");
 
 async function cnmFeed(): Promise<{ raw: string; items: Map<string, Element> }> {
   const response = (await loader(routeArgs(new Request("http://localhost/xml/chavesnamao"), { portal: "chavesnamao" }) as never)) as Response;

@@ -1,3 +1,6 @@
+import sharp from "sharp";
+import { xml2js, type Element } from "xml-js";
+import { publicUrl, putFile } from "~/modules/files/storage.server";
 import { loader } from "~/routes/resources/feeds/feed";
 import { makeProperty } from "../../helpers/factories";
 import { routeArgs } from "../../helpers/requests";
@@ -26,4 +29,32 @@ export async function fetchFeed(portal: string, query = "", headers: Record<stri
 export async function fetchFeedBytes(portal: string, headers: Record<string, string> = {}) {
   const response = await callFeed(portal, "", headers);
   return { response, bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+// ── reading a feed's XML (xml-js's element tree) ──────────────────────────
+export const parseXml = (xml: string) => xml2js(xml, { compact: false }) as Element;
+/** The child elements of that name. */
+export const kids = (e: Element | undefined, name: string) => (e?.elements ?? []).filter((c) => c.type === "element" && c.name === name);
+/** The first child element of that name. */
+export const kid = (e: Element | undefined, name: string) => kids(e, name)[0];
+/** The element's own text, CDATA included. */
+export const text = (e: Element | undefined): string => (e?.elements ?? []).map((c) => (c.type === "text" || c.type === "cdata" ? String(c.text ?? c.cdata ?? "") : "")).join("");
+
+let photoFolder = 0;
+/**
+ * Stores real JPEGs of width × height under DATA_DIR's public files and returns their URLs; with `bytes`,
+ * padded after the image's end to exactly that size (still a valid JPEG, as large as a camera's original).
+ */
+export async function storePhotos(specs: { width: number; height: number; bytes?: number }[]): Promise<string[]> {
+  photoFolder++;
+  const urls: string[] = [];
+  for (const [i, spec] of specs.entries()) {
+    let data = await sharp({ create: { width: spec.width, height: spec.height, channels: 3, background: "#8a9" } }).jpeg().toBuffer();
+    if (spec.bytes !== undefined) {
+      if (spec.bytes < data.length) throw new Error(`storePhotos: ${spec.bytes} bytes is less than the image itself (${data.length})`);
+      data = Buffer.concat([data, Buffer.alloc(spec.bytes - data.length)]);
+    }
+    urls.push(publicUrl(await putFile(`imoveis/fotos-teste-${photoFolder}/foto-${i}.jpg`, data)));
+  }
+  return urls;
 }

@@ -5,7 +5,7 @@ import { db, nowIso } from "~/modules/platform/db.server";
 import { VRSYNC_FEATURES, checkListing, prepareListing, type FeedRow } from "~/modules/feeds/rules";
 import { makeProperty } from "../../helpers/factories";
 import { routeArgs } from "../../helpers/requests";
-import { fetchFeed, validOverrides } from "./feed-helpers";
+import { fetchFeed, validOverrides, kids, kid, text } from "./feed-helpers";
 
 /**
  * The feeds parsed back and checked element by element against the portals'
@@ -17,9 +17,6 @@ beforeEach(async () => {
 });
 
 /** The children of a parsed element, by name. */
-const kids = (e: Element | undefined, name: string) => (e?.elements ?? []).filter((c) => c.type === "element" && c.name === name);
-const kid = (e: Element | undefined, name: string) => kids(e, name)[0];
-const text = (e: Element | undefined): string => (e?.elements ?? []).map((c) => (c.type === "text" || c.type === "cdata" ? String(c.text ?? c.cdata ?? "") : "")).join("");
 function parse(xml: string): Element {
   return xml2js(xml, { compact: false }) as Element;
 }

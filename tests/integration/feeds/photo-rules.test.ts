@@ -1,14 +1,14 @@
 import fs from "node:fs";
 import { beforeEach, describe, expect, it } from "vitest";
-import sharp from "sharp";
 import { xml2js, type Element } from "xml-js";
 import { loader } from "~/routes/resources/feeds/feed";
 import { feedStatusPage } from "~/modules/feeds/feeds.server";
 import { forgetPhotoInfo } from "~/modules/feeds/photos.server";
-import { keyFromUrl, publicUrl, putFile, resolveKey } from "~/modules/files/storage.server";
+import { keyFromUrl, resolveKey } from "~/modules/files/storage.server";
 import { db } from "~/modules/platform/db.server";
 import { makeProperty } from "../../helpers/factories";
 import { routeArgs } from "../../helpers/requests";
+import { kids, kid, storePhotos, text } from "./feed-helpers";
 
 /**
  * The portals' photo size rules (reference §1.5: JPG of at most 7 MB; §2.4: at
@@ -20,20 +20,6 @@ beforeEach(async () => {
 });
 
 const DESCRIPTION = "Apartamento amplo e iluminado, com varanda, perto do metrô e de comércio. Agende sua visita.";
-let folder = 0;
-
-/** Stores real JPEGs (width × height, optionally padded past `bytes`) and returns their URLs. */
-async function storePhotos(specs: { width: number; height: number; bytes?: number }[]): Promise<string[]> {
-  folder++;
-  const urls: string[] = [];
-  for (const [i, spec] of specs.entries()) {
-    let data = await sharp({ create: { width: spec.width, height: spec.height, channels: 3, background: "#8a9" } }).jpeg().toBuffer();
-    // bytes after the image's end: still a valid JPEG, as large as a camera's original
-    if (spec.bytes && spec.bytes > data.length) data = Buffer.concat([data, Buffer.alloc(spec.bytes - data.length)]);
-    urls.push(publicUrl(await putFile(`imoveis/fotos-teste-${folder}/foto-${i}.jpg`, data)));
-  }
-  return urls;
-}
 
 async function property(images: string[], title = "Apartamento com fotos medidas") {
   return makeProperty({ title, postal_code: "01310-100", images: JSON.stringify(images), description: DESCRIPTION, purpose: "sale", price: 500_000, rent_price: 0, rental: 0, area: 80, type: "pronto", property_type: "Apartamento" });
@@ -43,9 +29,6 @@ async function feed(portal: string): Promise<Element> {
   const response = (await loader(routeArgs(new Request(`http://localhost/xml/${portal}`), { portal }) as never)) as Response;
   return xml2js(await response.text(), { compact: false }) as Element;
 }
-const kids = (e: Element | undefined, name: string) => (e?.elements ?? []).filter((c) => c.type === "element" && c.name === name);
-const kid = (e: Element | undefined, name: string) => kids(e, name)[0];
-const text = (e: Element | undefined): string => (e?.elements ?? []).map((c) => (c.type === "text" ? String(c.text ?? "") : "")).join("");
 
 const GOOD = { width: 1600, height: 1200 };
 const PORTRAIT = { width: 600, height: 800 };

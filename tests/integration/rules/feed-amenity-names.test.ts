@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { xml2js, type Element } from "xml-js";
+import type { Element } from "xml-js";
 import { feedStatusPage } from "~/modules/feeds/feeds.server";
 import { db } from "~/modules/platform/db.server";
 import { makeProperty } from "../../helpers/factories";
-import { fetchFeed, validOverrides } from "../feeds/feed-helpers";
+import { fetchFeed, validOverrides, kids, kid, text, parseXml as parse } from "../feeds/feed-helpers";
 
 /**
  * What each of our amenity names becomes in the portals' feeds: VRSync's
@@ -16,10 +16,6 @@ beforeEach(async () => {
   await db().deleteFrom("properties").execute();
 });
 
-const kids = (e: Element | undefined, name: string) => (e?.elements ?? []).filter((c) => c.type === "element" && c.name === name);
-const kid = (e: Element | undefined, name: string) => kids(e, name)[0];
-const text = (e: Element | undefined): string => (e?.elements ?? []).map((c) => (c.type === "text" || c.type === "cdata" ? String(c.text ?? c.cdata ?? "") : "")).join("");
-const parse = (xml: string) => xml2js(xml, { compact: false }) as Element;
 
 /** The same property but for its amenities (no random amenities, furniture or pets from the factory). */
 function property(extra: Parameters<typeof makeProperty>[0]) {

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { xml2js, type Element } from "xml-js";
+import type { Element } from "xml-js";
 import { feedStatusPage } from "~/modules/feeds/feeds.server";
 import { db } from "~/modules/platform/db.server";
 import { makeProperty } from "../../helpers/factories";
-import { DESCRIPTION, fetchFeed } from "../feeds/feed-helpers";
+import { DESCRIPTION, fetchFeed, kids, kid, text, parseXml as parse } from "../feeds/feed-helpers";
 
 /**
  * Which listings each portal's feed carries (shared/reference/portal-feeds.md,
@@ -16,10 +16,6 @@ beforeEach(async () => {
   await db().deleteFrom("properties").execute();
 });
 
-const kids = (e: Element | undefined, name: string) => (e?.elements ?? []).filter((c) => c.type === "element" && c.name === name);
-const kid = (e: Element | undefined, name: string) => kids(e, name)[0];
-const text = (e: Element | undefined): string => (e?.elements ?? []).map((c) => (c.type === "text" || c.type === "cdata" ? String(c.text ?? c.cdata ?? "") : "")).join("");
-const parse = (xml: string) => xml2js(xml, { compact: false }) as Element;
 
 const PHOTOS = (n: number, ext = "jpg") => Array.from({ length: n }, (_, i) => `/uploads/imoveis/regras/foto-${i + 1}.${ext}`);
 

@@ -1,12 +1,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import sharp from "sharp";
-import { xml2js, type Element } from "xml-js";
 import { feedStatusPage } from "~/modules/feeds/feeds.server";
 import { forgetPhotoInfo } from "~/modules/feeds/photos.server";
-import { publicUrl, putFile } from "~/modules/files/storage.server";
 import { db } from "~/modules/platform/db.server";
 import { makeProperty } from "../../helpers/factories";
-import { fetchFeed, validOverrides } from "../feeds/feed-helpers";
+import { fetchFeed, validOverrides, kids, kid, text, parseXml as parse, storePhotos } from "../feeds/feed-helpers";
 
 /**
  * The photo limits on both sides (reference §1.5: VRSync takes JPGs of at most
@@ -19,25 +16,7 @@ beforeEach(async () => {
   forgetPhotoInfo();
 });
 
-let folder = 0;
-/** Stores real JPEGs of width × height, padded to exactly `bytes` when given, and returns their URLs. */
-async function storePhotos(specs: { width: number; height: number; bytes?: number }[]): Promise<string[]> {
-  folder++;
-  const urls: string[] = [];
-  for (const [i, spec] of specs.entries()) {
-    let data = await sharp({ create: { width: spec.width, height: spec.height, channels: 3, background: "#8a9" } }).jpeg().toBuffer();
-    // bytes after the image's end: still a valid JPEG, of exactly the size asked
-    if (spec.bytes) data = Buffer.concat([data, Buffer.alloc(spec.bytes - data.length)]);
-    expect(data.length).toBe(spec.bytes ?? data.length);
-    urls.push(publicUrl(await putFile(`imoveis/limites-${folder}/foto-${i}.jpg`, data)));
-  }
-  return urls;
-}
 
-const kids = (e: Element | undefined, name: string) => (e?.elements ?? []).filter((c) => c.type === "element" && c.name === name);
-const kid = (e: Element | undefined, name: string) => kids(e, name)[0];
-const text = (e: Element | undefined): string => (e?.elements ?? []).map((c) => (c.type === "text" ? String(c.text ?? "") : "")).join("");
-const parse = (xml: string) => xml2js(xml, { compact: false }) as Element;
 const absolute = (urls: string[]) => urls.map((u) => `http://localhost:3000${u}`);
 
 async function sentTo(id: number) {

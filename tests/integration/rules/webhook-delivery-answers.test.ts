@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { db } from "~/modules/platform/db.server";
 import { encryptSecret } from "~/modules/platform/secrets.server";
 import { deliverDue, enqueueEvent, eventsOf, postSigned, probeWebhookUrl } from "~/modules/webhooks/delivery.server";
+import { startWebhookReceiver, type ReceivedRequest, type WebhookAnswer, type WebhookReceiver } from "../../mocks/webhook-receiver";
 
 /**
  * What a webhook delivery makes of the receiver's answer, and what it sends.
@@ -13,29 +14,21 @@ import { deliverDue, enqueueEvent, eventsOf, postSigned, probeWebhookUrl } from 
  * ends. A test of an address before it is saved ('probe') fails only on no
  * answer, 404, 410 or 5xx. A scripted local receiver answers as each test says.
  */
-type Got = { method: string; headers: http.IncomingHttpHeaders; body: string };
-let server: http.Server;
+let receiver: WebhookReceiver;
 let url = "";
-let got: Got[] = [];
-let answer: (req: Got) => Promise<[number, string?]> | [number, string?] = () => [200];
+let got: ReceivedRequest[] = [];
+let answer: WebhookAnswer = () => [200];
 
 beforeAll(async () => {
-  server = http.createServer(async (req, res) => {
-    let body = "";
-    for await (const c of req) body += String(c);
-    const request = { method: req.method ?? "", headers: req.headers, body };
-    got.push(request);
-    const [status, reason] = await answer(request);
-    (reason === undefined ? res.writeHead(status) : res.writeHead(status, reason)).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  receiver = await startWebhookReceiver({ answer: (request) => answer(request) });
+  url = receiver.url;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => receiver.close());
 beforeEach(async () => {
   await db().deleteFrom("webhook_deliveries").execute();
   await db().deleteFrom("webhooks").execute();
-  got = [];
+  receiver.received.length = 0;
+  got = receiver.received;
   answer = () => [200];
 });
 

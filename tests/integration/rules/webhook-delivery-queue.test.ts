@@ -8,6 +8,7 @@ import { deliverDue, deliverNow, enqueueEvent, enqueueSettingEvent, postSigned, 
 import { WEBHOOK_MESSAGES } from "~/modules/webhooks/webhook-rules";
 import { ROULETTE_WEBHOOK_EVENTS, ROULETTE_WEBHOOK_KEY } from "~/modules/roulette/roulette-rules";
 import { onPostgres } from "../../helpers/database";
+import { startWebhookReceiver, type ReceivedRequest, type WebhookReceiver } from "../../mocks/webhook-receiver";
 
 /**
  * The delivery queue of webhooks, as the receiver and the admin's log see it:
@@ -18,29 +19,23 @@ import { onPostgres } from "../../helpers/database";
  * write on the delivery and on its webhook. Fixed clock: `now` passed to the
  * job, and Date set for the instants the code stamps itself.
  */
-type Got = { headers: http.IncomingHttpHeaders; body: string };
-let server: http.Server;
+let receiver: WebhookReceiver;
 let url = "";
-let got: Got[] = [];
+let got: ReceivedRequest[] = [];
 let answer = 200;
 
 beforeAll(async () => {
-  server = http.createServer(async (req, res) => {
-    let body = "";
-    for await (const c of req) body += String(c);
-    got.push({ headers: req.headers, body });
-    res.writeHead(answer).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`;
+  receiver = await startWebhookReceiver({ answer: () => [answer] });
+  url = receiver.url;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
+afterAll(() => receiver.close());
 beforeEach(async () => {
+  receiver.received.length = 0;
+  got = receiver.received;
   await db().deleteFrom("webhook_deliveries").execute();
   await db().deleteFrom("webhooks").execute();
   await db().deleteFrom("webhook_settings").execute();
   await db().deleteFrom("automatic_roulette_settings").execute();
-  got = [];
   answer = 200;
 });
 afterEach(() => {
