@@ -69,18 +69,9 @@ export async function getSessionUser(request: Request, options: { touch?: boolea
     .leftJoin("brokers", "brokers.user_id", "users.id")
     .leftJoin("crm_admins", "crm_admins.broker_id", "brokers.id")
     .select([
-      "sessions.expires_at",
-      "sessions.last_seen_at",
-      "sessions.created_at",
-      "users.id as user_id",
-      "users.email",
-      "users.name",
-      "users.role",
-      "brokers.id as broker_id",
-      "brokers.name as broker_name",
-      "brokers.is_active",
-      "brokers.profile_image",
-      "brokers.phone",
+      "sessions.expires_at", "sessions.last_seen_at", "sessions.created_at",
+      "users.id as user_id", "users.email", "users.name", "users.role",
+      "brokers.id as broker_id", "brokers.name as broker_name", "brokers.is_active", "brokers.profile_image", "brokers.phone",
       "crm_admins.broker_id as crm_admin_broker_id",
     ])
     .where("sessions.id", "=", id)

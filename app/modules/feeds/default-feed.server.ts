@@ -1,6 +1,6 @@
 import { propertyPath } from "~/modules/properties/vocabulary";
 import { absoluteUrl, type FeedContext, type FeedFormat } from "./format.server";
-import type { Listing } from "./rules";
+import type { FeedRow, Listing } from "./rules";
 import { el, wrap } from "./xml-writer.server";
 import { formatLocalIso } from "~/utils/clock";
 
@@ -15,6 +15,10 @@ export const defaultFeed: FeedFormat = {
   },
   listing(l: Listing, ctx: FeedContext) {
     const r = l.row;
+    // The columns the feed writes under their own name, in the spec's order.
+    const columns = (...names: (keyof FeedRow)[]) => names.map((name) => el(name, r[name] as string | number | null)).join("");
+    const flag = (value: unknown) => (value ? "true" : "false");
+    const items = (values: string[]) => values.map((value) => el("item", value)).join("");
     return (
       wrap(
         "property",
@@ -22,34 +26,19 @@ export const defaultFeed: FeedFormat = {
           el("title", l.title) +
           el("description", l.description) +
           el("url", absoluteUrl(ctx.baseUrl, propertyPath(r))) +
-          el("slug", r.slug) +
-          el("type", r.type) +
-          el("property_type", r.property_type) +
-          el("purpose", r.purpose) +
-          el("status", r.status) +
-          el("featured", r.featured ? "true" : "false") +
-          el("price", r.price) +
-          el("rent_price", r.rent_price) +
-          el("condo_fee", r.condo_fee) +
-          el("iptu", r.iptu) +
-          el("address", r.address) +
-          el("street_number", r.street_number) +
-          el("complement", r.complement) +
+          columns("slug", "type", "property_type", "purpose", "status") +
+          el("featured", flag(r.featured)) +
+          columns("price", "rent_price", "condo_fee", "iptu", "address", "street_number", "complement") +
           el("neighborhood", l.neighborhood) +
           el("city", l.city) +
           el("state", l.state) +
           el("postal_code", l.postalCode) +
-          el("address_display", r.address_display) +
-          el("latitude", r.latitude) +
-          el("longitude", r.longitude) +
-          el("area", r.area) +
-          el("bedrooms", r.bedrooms) +
+          columns("address_display", "latitude", "longitude", "area", "bedrooms") +
           el("suite", r.suites) +
-          el("bathrooms", r.bathrooms) +
-          el("parking_spots", r.parking_spots) +
-          el("pets_allowed", r.pets_allowed ? "true" : "false") +
-          wrap("amenities", l.amenities.map((a) => el("item", a)).join("")) +
-          wrap("images", l.images.map((u) => el("item", absoluteUrl(ctx.baseUrl, u))).join("")) +
+          columns("bathrooms", "parking_spots") +
+          el("pets_allowed", flag(r.pets_allowed)) +
+          wrap("amenities", items(l.amenities)) +
+          wrap("images", items(l.images.map((url) => absoluteUrl(ctx.baseUrl, url)))) +
           el("created_at", formatLocalIso(r.created_at, " ")) +
           el("updated_at", formatLocalIso(r.updated_at, " ")),
       ) + "\n"

@@ -171,17 +171,9 @@ export async function dispatchDueJobs(now = new Date(), random: () => number = M
     .innerJoin("campaigns as c", "c.id", "j.campaign_id")
     .innerJoin("whatsapp_connections as w", "w.broker_id", "c.broker_id")
     .select([
-      "j.id",
-      "j.to",
-      "j.message",
-      "j.lead_id",
-      "j.fire_at",
-      "c.id as campaignId",
-      "c.broker_id as brokerId",
-      "c.timing",
-      "w.id as connectionId",
-      "w.instance_name as instanceName",
-      "w.status as connection",
+      "j.id", "j.to", "j.message", "j.lead_id", "j.fire_at",
+      "c.id as campaignId", "c.broker_id as brokerId", "c.timing",
+      "w.id as connectionId", "w.instance_name as instanceName", "w.status as connection",
       // a row from before 0035 that never reconnected: its session start is its first connection
       (eb) => eb.fn.coalesce("w.first_connected_at", "w.connected_since").as("firstConnectedAt"),
       "w.next_send_at as nextSendAt",

@@ -1,7 +1,6 @@
 import type { CampaignJobStatus } from "#db/schema";
 
 /** Campaign rules and texts shared by the sender, the monitor and the server (spec 03 §4, §5, §8). */
-export const MAX_CAMPAIGN_LEADS = 500;
 export const CAMPAIGN_MESSAGES = {
   name: "Digite um nome para a campanha",
   message: "Digite a mensagem da campanha",
@@ -22,6 +21,7 @@ export const CAMPAIGN_MESSAGES = {
   duplicate: "Número repetido nesta campanha",
   launched: "Esta campanha já foi lançada.",
 } as const;
+export const MAX_CAMPAIGN_LEADS = 500;
 
 /** {nome} → the lead's first name (or 'cliente' when unknown). */
 export function personalise(message: string, name: string): string {
