@@ -15,13 +15,13 @@ import { ownDataDir, startOwnServer, type OwnServer } from "./own-server";
  * dispatcher's tick: one send per number per tick) so the run stays short.
  *
  * The crash lands at a known point, whatever the machine's load: the fake
- * gateway answers the first 20 sends and holds the 21st unanswered, and the
- * test kills the server once the gateway has that 21st request (a signal,
+ * gateway answers the first 10 sends and holds the 11th unanswered, and the
+ * test kills the server once the gateway has that 11th request (a signal,
  * with a generous deadline, never a fixed wait). So the only way to fail is
  * the one this test is about: a message sent twice, or a job left unsent.
  */
-const JOBS = 60;
-const ANSWERED_BEFORE_CRASH = 20;
+const JOBS = 30;
+const ANSWERED_BEFORE_CRASH = 10;
 const INTERVAL_S = 1;
 const DAY_MS = 86_400_000;
 
@@ -36,7 +36,7 @@ test("kill -9 mid-campaign, restart: zero duplicates, zero lost", async ({}) => 
   const sqlite = new Database(path.join(dataDir, "app.db"));
   sqlite.pragma("busy_timeout = 10000");
   try {
-    // A broker whose number connected a month ago (past the warm-up ramp), with a running campaign of 60 messages, all due now.
+    // A broker whose number connected a month ago (past the warm-up ramp), with a running campaign of 30 messages, all due now.
     const now = new Date();
     const iso = now.toISOString();
     sqlite.prepare("insert into users (id, email, password_hash, role, name, created_at, updated_at) values (?, ?, ?, 'broker', ?, ?, ?)").run("u-crash", "crash@teste.com.br", "x", "Crash", iso, iso);
@@ -54,7 +54,7 @@ test("kill -9 mid-campaign, restart: zero duplicates, zero lost", async ({}) => 
       for (let i = 0; i < JOBS; i++) insertJob.run(campaignId, `Lead ${i}`, `55119${String(10000000 + i)}`, iso, iso);
     })();
 
-    // The gateway answered 20 sends and holds the 21st: the server is waiting for it. Kill it without warning.
+    // The gateway answered 10 sends and holds the 11th: the server is waiting for it. Kill it without warning.
     await Promise.race([
       gw.received(ANSWERED_BEFORE_CRASH + 1),
       new Promise((_, reject) => setTimeout(() => reject(new Error(`the dispatcher did not reach send ${ANSWERED_BEFORE_CRASH + 1} within 120 s`)), 120_000)),
