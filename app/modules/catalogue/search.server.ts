@@ -125,6 +125,25 @@ export function orderedByCatalogueSort<Q extends SelectQueryBuilder<Database, "p
   return q as Q;
 }
 
+/**
+ * Ids in the order of their sort keys, as the databases order them: numbers by value, text byte by byte (PostgreSQL's
+ * "C" collation, SQLite's BINARY: the order of the UTF-8 bytes). The sort key's columns are never NULL (dates,
+ * prices, the featured flag, the id).
+ */
+function sortedBySortKey(rows: { id: number; key: unknown[] }[], desc: boolean): number[] {
+  const keyed = rows.map((r) => ({ id: r.id, key: r.key.map((v) => (typeof v === "string" ? Buffer.from(v) : Number(v))) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < a.key.length; i++) {
+      const x = a.key[i];
+      const y = b.key[i];
+      const c = typeof x === "number" && typeof y === "number" ? x - y : Buffer.compare(x as Buffer, y as Buffer);
+      if (c !== 0) return desc ? -c : c;
+    }
+    return 0;
+  });
+  return keyed.map((r) => r.id);
+}
+
 /** A row's place in a catalogue order: its sort key's values, as catalogueSortKey lists the columns. */
 type Bookmark = unknown[];
 
@@ -156,11 +175,18 @@ export async function searchCatalogue(resolved: ResolvedFilters, requestedPage: 
     const ordered = await cachedTextMatchIds(JSON.stringify([match, sort, q.type]), async () => {
       const matches = await catalogueTextMatchIds(db(), match, SMALL_TEXT_RESULT);
       if (!matches.length) return [];
-      const query = db()
+      // The matches' rows by id, their status and sort key, sorted here: asked to filter on status and sort, SQLite
+      // walks the whole status index (88,000 entries, 15 ms) instead of looking the ids up (under 1 ms).
+      const key = catalogueSortKey(sort, q.type);
+      const rows = await db()
         .selectFrom("properties")
-        .select("id")
-        .where(eb.and([eb("status", "=", "available"), eb("id", "in", matches)]));
-      return (await orderedByCatalogueSort(query, sort, q.type).execute()).map((r) => r.id);
+        .select((e) => [e.ref("id").as("id"), e.ref("status").as("status"), ...key.columns.map((c, i) => sql`${c}`.as(`k${i}`))])
+        .where("id", "in", matches)
+        .execute();
+      return sortedBySortKey(
+        rows.filter((r) => r.status === "available").map((r) => ({ id: r.id, key: key.columns.map((_, i) => (r as Record<string, unknown>)[`k${i}`]) })),
+        key.desc,
+      );
     });
     ids = ordered.slice(offset, offset + PAGE_SIZE);
   } else {
