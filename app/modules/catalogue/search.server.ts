@@ -79,14 +79,15 @@ const SMALL_TEXT_RESULT = 1500;
  * changes of the catalogue, so counts are kept until the next change.
  */
 const cachedCount = catalogueMemo<number>(2000);
-/**
- * A search's few matches (at most SMALL_TEXT_RESULT ids) in the order of a
- * sort, kept likewise: reading them from the text index and sorting them is
- * the other dear part (on PostgreSQL 1,400 ids sent as parameters and looked
- * up one by one, 8–11 ms for 'ap centro' at 100,000 listings), so a page
- * served again is a slice of the kept list.
- */
+/** A search's few matches (at most SMALL_TEXT_RESULT ids), kept likewise: reading them from the text index is the other dear part. */
 const cachedTextMatchIds = catalogueMemo<number[]>(200);
+/**
+ * The pages of those searches (a page's ids per sort), kept likewise: a page
+ * served again is its cards only. Sorting the matches costs each page 1,400 ids
+ * sent as parameters and looked up (PostgreSQL: 5–11 ms for 'ap centro' at
+ * 100,000 listings, SQLite about 1 ms).
+ */
+const cachedTextPages = catalogueMemo<number[]>(2000);
 
 export async function countCatalogue(q: QueryFilters): Promise<number> {
   return cachedCount(JSON.stringify(q), async () => {
@@ -125,25 +126,6 @@ export function orderedByCatalogueSort<Q extends SelectQueryBuilder<Database, "p
   return q as Q;
 }
 
-/**
- * Ids in the order of their sort keys, as the databases order them: numbers by value, text byte by byte (PostgreSQL's
- * "C" collation, SQLite's BINARY: the order of the UTF-8 bytes). The sort key's columns are never NULL (dates,
- * prices, the featured flag, the id).
- */
-function sortedBySortKey(rows: { id: number; key: unknown[] }[], desc: boolean): number[] {
-  const keyed = rows.map((r) => ({ id: r.id, key: r.key.map((v) => (typeof v === "string" ? Buffer.from(v) : Number(v))) }));
-  keyed.sort((a, b) => {
-    for (let i = 0; i < a.key.length; i++) {
-      const x = a.key[i];
-      const y = b.key[i];
-      const c = typeof x === "number" && typeof y === "number" ? x - y : Buffer.compare(x as Buffer, y as Buffer);
-      if (c !== 0) return desc ? -c : c;
-    }
-    return 0;
-  });
-  return keyed.map((r) => r.id);
-}
-
 /** A row's place in a catalogue order: its sort key's values, as catalogueSortKey lists the columns. */
 type Bookmark = unknown[];
 
@@ -170,25 +152,18 @@ export async function searchCatalogue(resolved: ResolvedFilters, requestedPage: 
   const textOnly = !!q.match && onlyText(q);
   let ids: number[];
   if (textOnly && total <= SMALL_TEXT_RESULT) {
-    // Few matches: take their ids from the text index, sort just those once, and serve the page from that list.
+    // Few matches: take their ids from the text index and sort just those; the page is kept until the catalogue changes.
     const match = q.match as NonNullable<QueryFilters["match"]>;
-    const ordered = await cachedTextMatchIds(JSON.stringify([match, sort, q.type]), async () => {
-      const matches = await catalogueTextMatchIds(db(), match, SMALL_TEXT_RESULT);
-      if (!matches.length) return [];
-      // The matches' rows by id, their status and sort key, sorted here: asked to filter on status and sort, SQLite
-      // walks the whole status index (88,000 entries, 15 ms) instead of looking the ids up (under 1 ms).
-      const key = catalogueSortKey(sort, q.type);
-      const rows = await db()
+    ids = await cachedTextPages(JSON.stringify([match, sort, q.type, page]), async () => {
+      const matches = await cachedTextMatchIds(JSON.stringify(match), () => catalogueTextMatchIds(db(), match, SMALL_TEXT_RESULT));
+      const query = db()
         .selectFrom("properties")
-        .select((e) => [e.ref("id").as("id"), e.ref("status").as("status"), ...key.columns.map((c, i) => sql`${c}`.as(`k${i}`))])
-        .where("id", "in", matches)
-        .execute();
-      return sortedBySortKey(
-        rows.filter((r) => r.status === "available").map((r) => ({ id: r.id, key: key.columns.map((_, i) => (r as Record<string, unknown>)[`k${i}`]) })),
-        key.desc,
-      );
+        .select("id")
+        .where(eb.and([eb("status", "=", "available"), eb("id", "in", matches.length ? matches : [0])]))
+        .limit(PAGE_SIZE)
+        .offset(offset);
+      return (await orderedByCatalogueSort(query, sort, q.type).execute()).map((r) => r.id);
     });
-    ids = ordered.slice(offset, offset + PAGE_SIZE);
   } else {
     // Past the middle of the list, the page is read from its other end: an index walked from the end skips
     // total − offset − limit entries instead of offset (page 5000 of 7,345: 28,000 instead of 60,000). Only where the
