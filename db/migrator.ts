@@ -26,6 +26,7 @@ import * as m0059 from "./migrations/0059_owner_offers";
 import * as m0060 from "./migrations/0060_property_drafts";
 import * as m0061 from "./migrations/0061_list_counts";
 import * as m0062 from "./migrations/0062_lead_stage_totals";
+import * as m0063 from "./migrations/0063_catalogue_city_price";
 
 /**
  * Migrations are imported statically so the bundled server and CLI carry
@@ -60,6 +61,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   "0060_property_drafts": m0060,
   "0061_list_counts": m0061,
   "0062_lead_stage_totals": m0062,
+  "0063_catalogue_city_price": m0063,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
