@@ -68,13 +68,19 @@ export function parseCsv(bytes: Uint8Array): CsvFile {
     const line = e.code === "CSV_QUOTE_NOT_CLOSED" ? (openQuoteLine(text) ?? e.lines) : e.lines;
     throw new CsvError(`${CSV_MESSAGES.read}: linha ${line ?? "?"} — ${explainParseError(error)}`, line);
   }
+  // The parser counts the line where a record ends, and counts a CRLF inside quotes as two lines (every
+  // later record's count too); a record starts at that count less those extra lines so far, less its own line breaks.
+  const starts = new Map<(typeof records)[number], number>();
+  let extra = 0;
+  for (const r of records) {
+    extra += r.record.reduce((n, c) => n + (c.match(/\r\n/g)?.length ?? 0), 0);
+    starts.set(r, r.info.lines - extra - r.record.reduce((n, c) => n + (c.match(/\r\n|\n|\r/g)?.length ?? 0), 0));
+  }
   const [headers, ...rows] = records;
-  // the parser counts the line where a record ends; its start is that less the line breaks inside its cells
   const data = rows.filter((r) => r.record.some((c) => c !== ""));
   if (!headers || data.length === 0) throw new CsvError(CSV_MESSAGES.empty);
   if (data.length > MAX_IMPORT_ROWS) throw new CsvError(`${CSV_MESSAGES.read}: no máximo ${MAX_IMPORT_ROWS} linhas por arquivo.`);
-  const startLine = (r: (typeof rows)[number]) => r.info.lines - r.record.reduce((n, c) => n + (c.match(/\r\n|\n|\r/g)?.length ?? 0), 0);
-  return { headers: headers.record.map((h) => h.slice(0, 200)), rows: data.map((r) => r.record), lines: data.map(startLine), delimiter, encoding };
+  return { headers: headers.record.map((h) => h.slice(0, 200)), rows: data.map((r) => r.record), lines: data.map((r) => starts.get(r)!), delimiter, encoding };
 }
 
 /** The line where a quote that never closes was opened (the parser only knows where the file ended). */

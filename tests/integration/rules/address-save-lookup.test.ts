@@ -42,6 +42,12 @@ describe("the save-time lookup of a webhook's name", () => {
     expect(await judgedAfter(3_001)).toEqual({ settledAt: 3_000, result: null });
   });
 
+  it("an answer in time leaves no 3-second timer behind (nothing keeps the process waiting after the save)", async () => {
+    const { settledAt, result } = await judgedAfter(10);
+    expect({ settledAt, result }).toEqual({ settledAt: 10, result: "127.0.0.1" });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it("a DNS that never answers does not hold the save past 3 s", async () => {
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
     vi.spyOn(dns.promises, "lookup").mockImplementation((() => new Promise(() => {})) as never);

@@ -1,6 +1,6 @@
 import type dns from "node:dns";
-import { describe, expect, it } from "vitest";
-import { addressRange, guardedLookup, internalAddressOf, PrivateAddressError } from "~/modules/webhooks/address.server";
+import { afterEach, describe, expect, it } from "vitest";
+import { addressRange, allowTestReceiver, guardedLookup, internalAddressOf, PrivateAddressError } from "~/modules/webhooks/address.server";
 
 /**
  * The address guard of outbound webhooks (address.server.ts) on names, not
@@ -10,6 +10,8 @@ import { addressRange, guardedLookup, internalAddressOf, PrivateAddressError } f
  * name that does not resolve left to the connection's own lookup.
  */
 const LOOPBACK = /^(127\.0\.0\.1|::1)$/;
+
+afterEach(() => allowTestReceiver(null));
 
 type Result = { error: NodeJS.ErrnoException | null; address: string | dns.LookupAddress[]; family?: number };
 function lookup(allowPrivate: boolean, hostname: string, options: dns.LookupOptions): Promise<Result> {
@@ -57,5 +59,27 @@ describe("the connection's own lookup", () => {
     const r = await lookup(false, "nao-existe.invalid", {});
     expect(r.error?.code).toMatch(/^(ENOTFOUND|EAI_AGAIN)$/);
     expect(r.address).toBe("");
+  });
+});
+
+describe("the test receiver's allowance (NODE_ENV=test only): one host and one port, the URL's default port included", () => {
+  it("a URL without a port is on 80 for http and 443 for https", async () => {
+    allowTestReceiver(80);
+    expect(await internalAddressOf("http://127.0.0.1/hook", false)).toBeNull();
+    expect(await internalAddressOf("https://127.0.0.1/hook", false)).toBe("127.0.0.1");
+    expect(await internalAddressOf("http://127.0.0.1:8080/hook", false)).toBe("127.0.0.1");
+    allowTestReceiver(443);
+    expect(await internalAddressOf("https://127.0.0.1/hook", false)).toBeNull();
+    expect(await internalAddressOf("http://127.0.0.1/hook", false)).toBe("127.0.0.1");
+    expect(await internalAddressOf("http://127.0.0.1:443/hook", false)).toBeNull();
+  });
+
+  it("switched off, it lets nothing through, not even a lookup that names no port", async () => {
+    allowTestReceiver(8080);
+    allowTestReceiver(null);
+    expect(await internalAddressOf("http://127.0.0.1:8080/hook", false)).toBe("127.0.0.1");
+    const r = await lookup(false, "localhost", { family: 4 });
+    expect(r.error).toBeInstanceOf(PrivateAddressError);
+    expect(r.error!.message).toBe("endereço de rede interna (127.0.0.1)");
   });
 });
