@@ -40,8 +40,21 @@ export function decodeCsv(bytes: Uint8Array): { text: string; encoding: CsvFile[
   try {
     return { text: new TextDecoder("utf-8", { fatal: true }).decode(bytes), encoding: "utf-8" };
   } catch {
-    return { text: new TextDecoder("windows-1252").decode(bytes), encoding: "windows-1252" };
+    return { text: decodeWindows1252(bytes), encoding: "windows-1252" };
   }
+}
+
+/**
+ * Windows-1252's bytes 0x80–0x9F (€, curly quotes, dashes, …; 0x81, 0x8D, 0x8F, 0x90 and 0x9D stay as they are), as the
+ * WHATWG encoding standard maps them. Node 20's TextDecoder("windows-1252") decodes them as Latin-1 control characters
+ * (nodejs/node#56542), so an Excel pt-BR file's “aspas”, € and – would arrive broken.
+ */
+const WINDOWS_1252_HIGH = "€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ";
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+    .toString("latin1")
+    .replace(/[\x80-\x9f]/g, (c) => WINDOWS_1252_HIGH[c.charCodeAt(0) - 0x80]);
 }
 
 /** The delimiter that appears most on the header line (outside quotes). */

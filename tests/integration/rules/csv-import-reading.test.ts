@@ -44,6 +44,14 @@ describe("the encoding", () => {
     expect(decodeCsv(utf8("Nome;Observações\nJoão;ação"))).toEqual({ text: "Nome;Observações\nJoão;ação", encoding: "utf-8" });
     expect(decodeCsv(latin1("Nome;Observações\nJoão;ação"))).toEqual({ text: "Nome;Observações\nJoão;ação", encoding: "windows-1252" });
   });
+
+  it("Windows-1252's own characters from 0x80 to 0x9F, as Excel pt-BR writes them: euro, curly quotes, dashes, ellipsis", () => {
+    // “Casa” – R$ 1… € ‘x’ • ™ Œ Ÿ, and the five bytes the encoding leaves undefined kept as they are
+    const file = bytes(latin1("Obs;Valor\n"), [0x93], latin1("Casa"), [0x94, 0x20, 0x96, 0x20], latin1("R$ 1"), [0x85, 0x3b, 0x80, 0x20, 0x91, 0x78, 0x92, 0x20, 0x95, 0x99, 0x8c, 0x9f, 0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+    expect(decodeCsv(file)).toEqual({ text: "Obs;Valor\n“Casa” – R$ 1…;€ ‘x’ •™ŒŸ\u0081\u008d\u008f\u0090\u009d", encoding: "windows-1252" });
+    // the byte just below and just above the range are Latin-1's
+    expect(decodeCsv(bytes([0x7f, 0xa0, 0x41]))).toEqual({ text: "\u007f\u00a0A", encoding: "windows-1252" });
+  });
 });
 
 describe("the delimiter", () => {
