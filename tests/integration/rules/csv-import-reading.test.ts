@@ -30,6 +30,8 @@ describe("the encoding", () => {
     expect(decodeCsv(bytes([0xef, 0xbb], latin1("x;y")))).toEqual({ text: "ï»x;y", encoding: "windows-1252" });
     expect(decodeCsv(bytes([0xef], latin1("ndice;e")))).toEqual({ text: "ïndice;e", encoding: "windows-1252" });
     expect(decodeCsv(bytes([0xef, 0x41, 0xbf], latin1(";e")))).toEqual({ text: "ïA¿;e", encoding: "windows-1252" });
+    // the BOM's last two bytes after another first byte: 'a»¿'
+    expect(decodeCsv(bytes(latin1("a"), [0xbb, 0xbf], latin1(";e")))).toEqual({ text: "a»¿;e", encoding: "windows-1252" });
   });
 
   it("UTF-16 LE with its BOM (Excel's 'Unicode text'), and a file that only starts with 'ÿ' is not", () => {
@@ -38,6 +40,8 @@ describe("the encoding", () => {
     expect(file).toMatchObject({ encoding: "utf-16le", delimiter: "\t", headers: ["Nome", "Telefone"], rows: [["João", "11987654321"]] });
     expect(decodeCsv(bytes([0xff], latin1("gor;e")))).toEqual({ text: "ÿgor;e", encoding: "windows-1252" });
     expect(decodeCsv(bytes([0xfe, 0xff], latin1("a")))).toEqual({ text: "þÿa", encoding: "windows-1252" });
+    // UTF-16's second byte after another first byte: 'aþ'
+    expect(decodeCsv(bytes(latin1("a"), [0xfe], latin1(";e")))).toEqual({ text: "aþ;e", encoding: "windows-1252" });
   });
 
   it("UTF-8 without a BOM when every byte is valid UTF-8, else Windows-1252", () => {

@@ -60,6 +60,7 @@ describe("the required columns", () => {
     expect(validateMapping({ name: 0, email: 1, phone: 2, message: 3 }, 3)).toEqual({ name: 0, email: 1, phone: 2 });
     expect(validateMapping({ email: 0, name: -1, tags: 1.5 }, 2)).toEqual({ email: 0 });
     expect(validateMapping({ phone: 1 }, 2)).toEqual({ phone: 1 });
+    expect(validateMapping({ name: 0 }, 1)).toEqual({ name: 0 });
     expect(() => validateMapping({ email: 2, message: 0 }, 2)).toThrow("Mapeamento inválido");
     expect(() => validateMapping({ name: -1, stage: 0 }, 2)).toThrow("Mapeamento inválido");
     expect(() => validateMapping({}, 2)).toThrow("Mapeamento inválido");
@@ -76,6 +77,11 @@ describe("the stage of an imported lead", () => {
       { value: "Fase estranha", count: 1, suggestedStageId: null },
     ]);
     expect(stageValues(file, { name: 0 }, await listPipelineStages())).toEqual([]);
+  });
+
+  it("a row shorter than the header has no Estágio value, and the others are still counted", async () => {
+    const file = fileOf(["nome,email,etapa", "A", "B,b@x.com,Proposta"]);
+    expect(stageValues(file, autoMapping(file.headers), await listPipelineStages())).toEqual([{ value: "Proposta", count: 1, suggestedStageId: (await stagesByName())["Proposta"] }]);
   });
 
   it("a forced stage that exists wins; one that does not is ignored and the rows' own values count", async () => {
