@@ -83,17 +83,16 @@ export function parseCsv(bytes: Uint8Array): CsvFile {
   }
   // The parser counts the line where a record ends, and counts a CRLF inside quotes as two lines (every
   // later record's count too); a record starts at that count less those extra lines so far, less its own line breaks.
-  const starts = new Map<(typeof records)[number], number>();
   let extra = 0;
-  for (const r of records) {
-    extra += r.record.reduce((n, c) => n + (c.match(/\r\n/g)?.length ?? 0), 0);
-    starts.set(r, r.info.lines - extra - r.record.reduce((n, c) => n + (c.match(/\r\n|\n|\r/g)?.length ?? 0), 0));
-  }
-  const [headers, ...rows] = records;
+  const [headers, ...rows] = records.map(({ record, info }) => {
+    const breaks = (pattern: RegExp) => record.reduce((n, c) => n + (c.match(pattern)?.length ?? 0), 0);
+    extra += breaks(/\r\n/g);
+    return { record, line: info.lines - extra - breaks(/\r\n|\n|\r/g) };
+  });
   const data = rows.filter((r) => r.record.some((c) => c !== ""));
   if (!headers || data.length === 0) throw new CsvError(CSV_MESSAGES.empty);
   if (data.length > MAX_IMPORT_ROWS) throw new CsvError(`${CSV_MESSAGES.read}: no máximo ${MAX_IMPORT_ROWS} linhas por arquivo.`);
-  return { headers: headers.record.map((h) => h.slice(0, 200)), rows: data.map((r) => r.record), lines: data.map((r) => starts.get(r)!), delimiter, encoding };
+  return { headers: headers.record.map((h) => h.slice(0, 200)), rows: data.map((r) => r.record), lines: data.map((r) => r.line), delimiter, encoding };
 }
 
 /** The line where a quote that never closes was opened (the parser only knows where the file ended). */
